@@ -79,6 +79,10 @@ class NewsLine:
         notable: a moment the table would remember (a haunting, a ghost trapped, an
             accusation, a monster killed: set by :func:`notable`); the game-over summary
             picks its moments from these lines alone (issue 27 item 3).
+        recap: a notable line's recap form (set by :func:`notable`): what happened, without
+            the instruction the line gave during play ("A haunting beaten in room F.", not
+            "...: take it off the board."), short enough to recall at the game's end (at
+            most about 60 characters in English); None for any other line.
 
     Equality is by the English text, as a :class:`Msg`'s is: a line equals another line, a
     sentence or a ``str`` that says the same (what engines and tests compare), so a state read
@@ -93,6 +97,7 @@ class NewsLine:
     why: Any = None
     purpose: Msg | None = None
     notable: bool = False
+    recap: Msg | None = None
 
     def __str__(self) -> str:
         return str(self.text)
@@ -111,15 +116,38 @@ def line_of(text: Msg | NewsLine) -> NewsLine:
     return text if isinstance(text, NewsLine) else NewsLine(text)
 
 
-def notable(text: Msg | NewsLine) -> NewsLine:
+def notable(text: Msg | NewsLine, recap: Msg | None = None) -> NewsLine:
     """``text`` marked as a moment of the game the table would remember (its ``notable``):
-    what the game-over summary recalls, in every language alike."""
-    return replace(line_of(text), notable=True)
+    what the game-over summary recalls, in every language alike, in its ``recap`` form (issue
+    29 item 7). A physical instruction (a :func:`todo` line: "One haunting beaten in room F:
+    take it off the board.") is false once the game is over, so it must give its recap, what
+    happened ("Ada beats a haunting in room F."): a sentence of its own, never an instruction,
+    translated where it is shown like every other. A line that only says what happened
+    ("Bo makes an accusation.") is its own recap.
+
+    Raises:
+        TypeError: ``recap`` is not a plain sentence (a :class:`NewsLine`, an instruction).
+        ValueError: ``text`` is an instruction and no ``recap`` is given.
+    """
+    line = line_of(text)
+    if recap is not None and not isinstance(recap, Msg):
+        raise TypeError(f"a moment's recap must be a sentence (msg), got {type(recap).__name__}")
+    if recap is None and line.todo:
+        raise ValueError(f"the instruction {str(line)!r} is a moment: give its recap, what happened")
+    return replace(line, notable=True, recap=recap)
 
 
 def is_notable(line: Any) -> bool:
     """Whether ``line`` is a news line marked by :func:`notable` (a bare sentence is not)."""
     return isinstance(line, NewsLine) and line.notable
+
+
+def recap_of(line: Any) -> Any:
+    """What a moment recalls at the game's end (:func:`notable`): a notable line's recap form,
+    else its sentence (a line that only says what happened); anything else as it is."""
+    if isinstance(line, NewsLine):
+        return line.recap if line.recap is not None else line.text
+    return line
 
 
 def msg(msgid: str, **params: Any) -> Msg:

@@ -114,7 +114,7 @@ from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
-from companion.i18n import Msg, Name, StandIn, is_notable, msg, render, render_all
+from companion.i18n import Msg, Name, StandIn, is_notable, msg, recap_of, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
@@ -425,9 +425,10 @@ def notable_indexes(lines, session=None) -> list[int]:
 
 def moments_message(session, lang: str = "en", touch: bool = False) -> list[MomentMessage]:
     """The game's moments still standing, oldest first (:class:`companion.moments.Moments`):
-    ``{"text", "turn", "round"}``, the text in ``lang``; ``turn`` (or ``round``, for a game
+    ``{"text", "turn", "round"}``, the text in ``lang``: each moment's recap form (issue 29
+    item 7: what happened, never the instruction its line gave during play); ``turn`` (or ``round``, for a game
     counted in rounds) is the number the screen says it in ("Turn 12: ..."), or None."""
-    return [{"text": render(moment.line, lang, touch), "turn": moment.turn, "round": moment.round}
+    return [{"text": render(recap_of(moment.line), lang, touch), "turn": moment.turn, "round": moment.round}
             for moment in session.moments.standing]
 
 

@@ -114,6 +114,8 @@ class Seen:
         if isinstance(text, NewsLine):  # a line: its sentence, and its words for a table without a dice button
             if text.touch is not None:
                 self._check(text.touch)
+            if text.recap is not None:  # a moment's recap form, said at the game's end (issue 29 item 7)
+                self.check(text.recap)
             text = text.text
         while isinstance(text, (UpperFirst, LowerFirst)):  # a label that is a name, capitalised
             text = text.text

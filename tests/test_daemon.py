@@ -81,9 +81,9 @@ def test_garbage_lines_get_a_notice_and_change_nothing(daemon):
         assert protocol.decode(reader.readline())["type"] == "state"
         assert protocol.decode(reader.readline())["type"] == "later"  # the odds meter's figure, after it
         raw.sendall(b"this is not json\n")
-        assert "bad command: not JSON" in protocol.decode(reader.readline())["text"]
+        assert "Not done: not JSON" in protocol.decode(reader.readline())["text"]
         raw.sendall(b'{"cmd": "fly", "id": 9}\n')
-        assert protocol.decode(reader.readline())["text"] == "bad command: unknown command 'fly'"
+        assert protocol.decode(reader.readline())["text"] == "Not done: unknown command 'fly'"
         assert protocol.decode(reader.readline()) == {"type": "ack", "id": 9, "ok": False,
                                                       "text": "unknown command 'fly'"}
         raw.sendall(b'[1]\n{"cmd": "state"}\n')
@@ -390,9 +390,9 @@ def test_odd_bytes_get_clear_answers(daemon):
         reader = raw.makefile("rb")
         reader.readline()  # the first state
         raw.sendall(b'{"cmd": "state", "id": NaN}\n')
-        assert protocol.decode(reader.readline())["text"] == "bad command: not JSON: NaN is not allowed"
+        assert protocol.decode(reader.readline())["text"] == "Not done: not JSON: NaN is not allowed"
         raw.sendall(b"\xff\xfe\x00garbage\n")
-        assert protocol.decode(reader.readline())["text"] == "bad command: not UTF-8 text"
+        assert protocol.decode(reader.readline())["text"] == "Not done: not UTF-8 text"
         raw.sendall(b"x" * (protocol.MAX_LINE + 10) + b"\n")
         assert "longer than" in protocol.decode(reader.readline())["text"]
 

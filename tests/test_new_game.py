@@ -35,6 +35,7 @@ CROSS_GAME = [
     "tests/test_no_placeholder_mark_sent.py",
     "tests/test_registry.py",
     "tests/test_stand_ins_sent.py",
+    "tests/games/test_step_box_words.py",
 ]
 
 

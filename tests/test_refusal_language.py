@@ -1,5 +1,5 @@
 """words14b's note: a command other than ``new_game`` was refused in English (its ack and its
-"bad command: …" notice) at an Italian table. Every refusal is a sentence (its key and values)
+"Not done: …" notice) at an Italian table. Every refusal is a sentence (its key and values)
 translated at the edge, :func:`companion.daemon.commands.answer`, as new_game's is."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def test_some_refusals_word_for_word(refusals):
     italian, english, _ = refusals
     said = {BAD[i]["cmd"] + str(i): ack["text"] for i, (_, ack) in enumerate(italian)}
     assert said["fly0"] == "comando sconosciuto 'fly'"
-    assert italian[0][0]["text"] == "comando rifiutato: comando sconosciuto 'fly'"
-    assert english[0][0]["text"] == "bad command: unknown command 'fly'"
+    assert italian[0][0]["text"] == "Non fatto: comando sconosciuto 'fly'"
+    assert english[0][0]["text"] == "Not done: unknown command 'fly'"
     assert said["language3"] == "la lingua è una tra en, it, non 'fr'"
     assert said["private4"] == "'Zed' non gioca questa partita; giocatori: Ada, Bo, Cy"

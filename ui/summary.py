@@ -79,9 +79,15 @@ def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS) 
         if moment["text"] and key not in seen and moment["text"] not in reason and len(moment["text"]) <= 140:
             seen.add(key)
             pool.append(moment)
+    return spread(pool, count)
+
+
+def spread(pool: list, count: int) -> list:
+    """Up to ``count`` of ``pool`` (oldest first), spread over it: the first and the last, the
+    rest between; room for one: the latest."""
     if len(pool) <= count:
         return pool
-    if count <= 1:  # room for one: the latest
+    if count <= 1:
         return pool[-count:] if count == 1 else []
     step = (len(pool) - 1) / (count - 1)
     return [pool[round(i * step)] for i in range(count)]

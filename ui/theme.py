@@ -13,6 +13,12 @@ from companion.palette import PALETTE, rgba
 #: The design screen: the Raspberry Pi 7" touchscreen, in pixels.
 DESIGN_SIZE = (800, 480)
 
+#: A status line's font (sp at scale 1): the lines a player reads to play beside the board
+#: (Creepy Cellar's mode, cellar and risk; Children's hand limit and step; House of Spirits'
+#: round; Home's readers), read as a sentence at a metre, as the buttons are (status15: they
+#: were 20 px, Home's 18). The readability audit's "status" floor (tests/ui/readability.py).
+STATUS_FONT = 26
+
 BACKGROUND = (0.045, 0.035, 0.07, 1)
 PANEL = (0.11, 0.09, 0.16, 1)
 PANEL_EDGE = (0.32, 0.26, 0.45, 1)

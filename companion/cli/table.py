@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.cli.common import EXIT_BAD_PATH, EXIT_BAD_SCRIPT, has_display, hold, seconds
+from companion.cli.common import EXIT_BAD_PATH, EXIT_BAD_SCRIPT, UsageError, has_display, hold, seconds
 
 
 def add_content(sub) -> None:
@@ -69,7 +69,35 @@ def add_phones_ui(sub) -> None:
                     help="save the window as a PNG here when it closes (replaces only an earlier PNG)")
     ui.add_argument("--exit-after", type=seconds("--exit-after time", 0.5, 3600), metavar="SECONDS",
                     help="close the window after this many seconds (with --screenshot: a picture of it then)")
+    ui.add_argument("--size", metavar="WxH",
+                    help=f"the window's size in pixels, {MIN_SIDE} to {MAX_SIDE} a side (default 800x480; the "
+                         "table screen is laid out for 800x480, 1024x600 and 720x1280 portrait); not with "
+                         "--fullscreen or --kiosk")
+    ui.add_argument("--table", action="store_true",
+                    help="open on the game's table screen (default: the Home screen); with no game in "
+                         "progress, on the table as soon as one starts")
     ui.set_defaults(run=cmd_ui)
+
+
+#: ``companion ui --size``: each side in pixels, from a phone-sized window to a 4K one.
+MIN_SIDE, MAX_SIDE = 240, 4096
+
+
+def window_size(text: str, fullscreen: bool) -> tuple[int, int]:
+    """``--size`` ``"1024x600"`` -> (1024, 600).
+
+    Raises:
+        UsageError: not WIDTHxHEIGHT in whole pixels, a side out of range, or with a full screen.
+    """
+    width, x, height = text.strip().lower().partition("x")
+    if not (x and width.isdigit() and height.isdigit()):
+        raise UsageError(f"--size is WIDTHxHEIGHT in pixels, such as 1024x600, not {text!r}")
+    if not (MIN_SIDE <= int(width) <= MAX_SIDE and MIN_SIDE <= int(height) <= MAX_SIDE):
+        raise UsageError(f"--size takes {MIN_SIDE} to {MAX_SIDE} pixels a side, not {text}")
+    if fullscreen:
+        raise UsageError("--size sets a window's size: give it without --fullscreen and --kiosk, which fill "
+                         "the screen")
+    return int(width), int(height)
 
 
 def cmd_content(args) -> int:
@@ -130,8 +158,10 @@ def cmd_phones(args) -> int:
 
 
 def cmd_ui(args) -> int:
+    # the window's size is checked before Kivy loads: a bad --size costs one line, no window
+    size = window_size(args.size, args.fullscreen or args.kiosk) if args.size is not None else None
     from companion.paths import default_socket
-    from ui.app import WindowUnavailable, run_app, stop_after
+    from ui.app import DEFAULT_SIZE, WindowUnavailable, run_app, stop_after
     from ui.shot import refused_target
 
     socket = args.socket or default_socket()
@@ -147,7 +177,8 @@ def cmd_ui(args) -> int:
               f"companion daemon, or play with companion play GAME --players A,B", file=sys.stderr, flush=True)
     try:
         run_app(socket, fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk,
-                stop_event=stop_after(args.exit_after), screenshot=args.screenshot)
+                stop_event=stop_after(args.exit_after), screenshot=args.screenshot,
+                first_page="table" if args.table else None, size=size or DEFAULT_SIZE)
     except WindowUnavailable as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT

@@ -65,8 +65,8 @@ def _shown(value: Any) -> str:
 
 
 def _bad(ctx: Commands, problem: Any) -> dict[str, Any]:
-    """The "bad command: …" notice of a refused command, in the table's language."""
-    return protocol.notice(msg("bad command: {problem}", problem=problem), "error", ctx.reads.language(),
+    """The "Not done: …" notice of a refused command, in the table's language."""
+    return protocol.notice(msg("Not done: {problem}", problem=problem), "error", ctx.reads.language(),
                            ctx.reads.by_touch())
 
 

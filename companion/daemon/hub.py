@@ -220,7 +220,7 @@ class ClientHub:
         except (asyncio.LimitOverrunError, ValueError) as exc:  # a line over MAX_LINE
             log.info("client dropped: %s", exc)
             self.send(writer, protocol.notice(
-                f"bad command: a line longer than {protocol.MAX_LINE} bytes; closing", "error"))
+                f"Not done: a line longer than {protocol.MAX_LINE} bytes; closing", "error"))
         except ConnectionError as exc:
             log.info("client dropped: %s", exc)
         except asyncio.CancelledError:

@@ -65,6 +65,10 @@ def _no_check(_: Any) -> tuple[CheckLine, ...]:
     return ()
 
 
+def _no_steps(_: Any, action: str) -> tuple[NewsLine, ...]:
+    return ()
+
+
 def _no_figures(_: Any) -> dict[str, Any]:
     return {}
 
@@ -266,6 +270,13 @@ class Game(Generic[S]):
     #: The table check: what the companion believes, public only, and the corrections accepted
     #: now (default: none). :meth:`apply` accepts every fix key listed, whatever the prompt.
     check: staticmethod[[S], tuple[CheckLine, ...]] = staticmethod(_no_check)
+    #: The table's own physical step for an action, reversed, for ``(state, action)`` (the
+    #: state the action was played on): what the table did before it touched or tapped, which
+    #: no news line gave as an instruction (the pawn a player moved to the room touched, the
+    #: card flipped from the real deck and tapped), as ``return`` todo lines ("Put the Ghost
+    #: card room H back on top of the Ghost deck."). Said after the reverses of the action's
+    #: own instructions (:attr:`undo_sentences`) when it is undone. Default: none.
+    undo_steps: staticmethod[[S, str], tuple[NewsLine, ...]] = staticmethod(_no_steps)
     #: The view's slow figures (an odds meter's playouts), worked out after the state is sent
     #: and sent in the message that follows it: view key -> its value, a number or None, from
     #: public facts only. ``view(state) == {**view_first(state), **later(state)}``

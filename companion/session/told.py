@@ -63,8 +63,11 @@ def resumed_todo(spec: Game, state: Any, last: tuple[str, Entry | None] | None, 
 def _put_back(spec: Game, state: Any, entry: Entry) -> list:
     """What the table must take back after ``entry`` was undone (back on ``state``): one
     ``return`` line per physical instruction the input had given, saying its reverse
-    (:mod:`companion.undo_words`: "Take the ghost back off room C.")."""
-    return [undo_words.reverse(line, spec.undo_sentences) for line in todo_lines(_news_again(spec, state, entry))]
+    (:mod:`companion.undo_words`: "Take the ghost back off room C."), then the reverse of the
+    table's own step for it (:attr:`~companion.engine.game.Game.undo_steps`: "Put the Ghost
+    card room H back on top of the Ghost deck.", "Ada: move your hunter back to room E.")."""
+    back = [undo_words.reverse(line, spec.undo_sentences) for line in todo_lines(_news_again(spec, state, entry))]
+    return back + list(spec.undo_steps(state, entry.action.partition("#")[0]))
 
 
 def _news_again(spec: Game, state: Any, entry: Entry) -> list:

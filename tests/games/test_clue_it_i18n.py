@@ -21,7 +21,7 @@ from companion.engine import get_game, resolve_options
 from companion.errors import RuleViolation
 from companion.games.clue_it import OPTIONS
 from companion.games.clue_it import components as ci
-from companion.i18n import Msg, render
+from companion.i18n import Msg, recap_of, render
 from companion.inputs import Tap
 from tests.checkout import ROOT
 from tests.i18n_walk import Seen, daemon_messages, message_ids, new_game_ids, translated_ids, walk_engine
@@ -115,6 +115,7 @@ RARE = {
     "A kid Rumor card", "An item Rumor card", "A location Rumor card",  # test_component_labels...
     "The {ordinal} Red Balloon ends the game for everyone.",  # test_rare_news_in_italian
     "The {ordinal} Red Balloon: {player} is out of the game.", "{n}th",
+    "The last Red Balloon puts {player} out of the game.",  # that line's recap: test_rare_news_in_italian
     "Shuffle the Intrigue discards into a new deck.", "The Intrigue deck is empty: no card to draw.",
     # the whys of those rare lines (tests/games/test_clue_it_why.py test_rare_whys_in_italian)
     "Every Intrigue card is held or in play, so none can be drawn.",
@@ -248,6 +249,8 @@ def test_rare_news_in_italian():
         else:
             assert said[1] == "8º Palloncino Rosso: Ada è fuori dal gioco."
             assert SPEC.news(state)[1] == "The 8th Red Balloon: Ada is out of the game."
+            # as the game's end recalls it (issue 29 item 7): what happened, no instruction
+            assert render(recap_of(SPEC.news(state)[1]), "it") == "L’ultimo Palloncino Rosso mette Ada fuori dal gioco."
         assert said[-1] == last
     state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"intrigue_deck": "virtual"}))
     state = replace(state, kids=("mike-hanlon", "bill-denbrough"), turn=1, step=Step.TURN,

@@ -21,7 +21,7 @@ from companion import protocol
 from companion.engine import get_game, resolve_options
 from companion.engine.core import check_fix
 from companion.header import GameHeader
-from companion.i18n import Msg, line_of, render
+from companion.i18n import Msg, line_of, recap_of, render
 from companion.inputs import Press, Tap, Touch
 from companion.session import Session
 from tests.checkout import ROOT
@@ -142,6 +142,7 @@ RARE = {
     "haunting beats a ghost too: {n} of them.",
     "none left",  # tests/games/test_creepy_cellar_tablecheck.py::test_no_passage_tile_left
     "Two hauntings beaten in room {room}: take them off the board.",  # test_rare_news_in_italian
+    "{player} beats two hauntings in room {room}.",  # that line's recap: test_rare_news_in_italian
     "{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
     "{player} ({where}) cannot move this turn",
     "There is no ghost to remove.",
@@ -193,8 +194,10 @@ def test_rare_news_in_italian():
     fight = replace(state, hauntings=hauntings, hunters=(Hunter(at="E"), Hunter(at="E")), step=Step.FIGHT)
     after = SPEC.apply(SPEC.apply(fight, "fight"), "fight-dice:haunting+haunting")
     assert render(SPEC.news(after)[-1], "it") == (
-        "Due infestazioni sconfitte nella stanza E: toglile dal tabellone.")
+        "Due infestazioni sconfitte nella stanza E: toglietele dal tabellone.")  # voi, as "toglietela"
     assert SPEC.news(after)[-1] == "Two hauntings beaten in room E: take them off the board."
+    # as the game's end recalls it (issue 29 item 7): what happened, no instruction
+    assert render(recap_of(SPEC.news(after)[-1]), "it") == "Ada sconfigge due infestazioni nella stanza E."
     stuck = replace(state, hunters=(Hunter(at="hallway"), Hunter()), step=Step.MOVE, moves=0)
     assert render(SPEC.prompt(stuck).text, "it") == (
         "Ada (in un corridoio) non può muoversi in questo turno: tocca Fine turno")

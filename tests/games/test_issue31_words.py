@@ -91,15 +91,15 @@ def test_an_enrollment_walk_never_says_the_before_a_ghosts_name():
     both(enrollment.skip(walk).message, "Skipped: Rosie.", "Saltato: Rosie.")
 
 
-# --------------------------------------------------------------------------- 5: only Done
+# --------------------------------------------------------------------------- 5: only No more room cards
 
 
 def test_room_cards_with_nothing_left_to_play_ask_only_for_done():
     state = replace(GHOSTS.setup(["Ada", "Bo"], resolve_options(GHOSTS, {})), step=GStep.ROOMS, hands=(0, 5))
     prompt = GHOSTS.prompt(state)
     assert [c.key for c in prompt.choices] == ["done"]
-    both(prompt.text, "Ada: no other room card can be played now: touch Done",
-         "Ada: ora non si può giocare nessun'altra carta stanza: tocca Fatto")
+    both(prompt.text, "Ada: no other room card can be played now: touch “No more room cards”",
+         "Ada: ora non si può giocare nessun'altra carta stanza: tocca «Basta carte stanza»")
 
 
 # --------------------------------------------------------------------------- 6: refusals that name the rule

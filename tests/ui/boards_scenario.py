@@ -88,14 +88,48 @@ def step_shown(board) -> str | None:
     return plain(board.ids.step.text)
 
 
+def pawn_key(board) -> list[str]:
+    """The players the Creepy Cellar board's pawn key names (each beside their pawns, in
+    the key under the rooms), as shown; [] when no key is on show or another board."""
+    from overflow import visible
+
+    if board is None or type(board).__name__ != "CellarBoard":
+        return []
+    return [entry.name for entry in board.walk(restrict=True)
+            if type(entry).__name__ == "PawnKeyEntry" and visible(entry)]
+
+
+def board_words(board) -> list[str]:
+    """Every text drawn on ``board`` (plain, one per label), in drawing order."""
+    from kivy.uix.label import Label
+    from overflow import visible
+
+    from ui.boards.fit import plain
+
+    if board is None:
+        return []
+    return [plain(w.text) for w in board.walk(restrict=True) if isinstance(w, Label) and w.text.strip() and visible(w)]
+
+
 def unnamed_hunters(board) -> list[str]:
     """The Creepy Cellar tiles (their letters, "Outside") where pawns stand with no name or
-    initial on the tile; [] for another board."""
+    initial on the tile, and no pawn key under the board names them; [] for another board."""
     if board is None or type(board).__name__ != "CellarBoard":
+        return []
+    if pawn_key(board):  # (board15) short rooms: the pawns alone, their players in the key
         return []
     tiles = [*board.tiles.values(), board.outside]
     return [tile.letter for tile in tiles if tile.pawns
             and not any(type(w).__name__ == "ShownFitLabel" and w.text for w in tile.children)]
+
+
+def picks_shown(table, board) -> dict:
+    """What the board offers a finger now: ``picks``, the places outlined as picking a
+    choice (``pickable``), and whether a physical step (the todo box) is on show, with the
+    choice panel's buttons hidden under it (``step``)."""
+    tiles = getattr(board, "tiles", None) or {}
+    return {"step": bool(table.ids.todo.showing), "picks": sorted(getattr(board, "picks", None) or {}),
+            "outlined": sorted(str(k) for k, tile in tiles.items() if getattr(tile, "pickable", False))}
 
 
 def board_of(app):
@@ -205,11 +239,13 @@ def _one_size(app, out: Path, report: dict, data: dict):
         covered,
         crowded_figures,
         cut_places,
+        names_over_pieces,
         overlapping_buttons,
         pieces_over_labels,
         plain,
         small_pieces,
         spilled_counts,
+        status_boxes,
         text_sizes,
         wrapped_places,
     )
@@ -217,10 +253,11 @@ def _one_size(app, out: Path, report: dict, data: dict):
     from ui.shot import save_screenshot
 
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
-                  status={}, layout={}, wrapped_step={}, step_shown={}, header={},
+                  status={}, status_boxes={}, layout={}, wrapped_step={}, step_shown={}, header={},
                   empty_todo={}, todo_steps={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
-                  wrapped_places={}, header_undo={}, steps={}, figures={})
+                  wrapped_places={}, header_undo={}, steps={}, figures={},
+                  names_over={}, picks={}, pawn_key={}, board_words={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -260,12 +297,17 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["fonts"][name] = text_sizes(app, table)
         report["spilled"][name] = spilled_counts(table)
         report["figures"][name] = crowded_figures(table)
+        report["names_over"][name] = names_over_pieces(table)
+        report["picks"][name] = picks_shown(table, board)
+        report["pawn_key"][name] = pawn_key(board)
+        report["board_words"][name] = board_words(board)
         report["wrapped_places"][name] = wrapped_places(table)
         report["gameover"][name] = [plain(label.text, True) for label in reversed(table.ids.gameover.children)]
         if data.get("audit"):  # the whole readability audit (the game-over layout test)
             report["audit"][name] = audit(app, table)
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
+        report["status_boxes"][name] = status_boxes(app, board)
         table = app.root.ids.screens.get_screen("table")
         report["header"][name] = lines_cut(table.ids.turn)
         report["header_undo"][name] = header_undo(table)
@@ -359,7 +401,9 @@ def _step_pages(app, out: Path, name: str, most: int = 40):
         pages.append(look(f"{name}-step{step + 1}-{page + 1}.png"))
         _touch(todo.done_button)
         yield settle(0.3)
-    return {"pages": pages, "after": look(f"{name}-after.png")}
+    after = look(f"{name}-after.png")
+    after["picks"] = picks_shown(table, board_of(app))
+    return {"pages": pages, "after": after}
 
 
 def _touch(widget) -> None:

@@ -41,7 +41,7 @@ STEP_TIMEOUT = 8.0
 #: Seconds between two looks at the scenario's step: 0, every clock frame (the client's 30
 #: fps). It was 0.05, which Kivy's clock ran every other frame (66 ms a step, up to a frame lost
 #: at each of the serial run's thousands of steps); looking every frame caught the content
-#: test's "bad command: ..." notice before the ack's words replaced it (notes/citime.md), which
+#: test's "Not done: ..." notice before the ack's words replaced it (notes/citime.md), which
 #: its scenario now waits past, and test_boards' read and state, now a clock frame apart
 #: whatever the tick (notes/ciwin14.md).
 TICK = 0
@@ -650,9 +650,10 @@ def content_scenario(app, out: Path, report: dict):
     touch(find_button(app, "Done", keyboard))
     yield Until("the keyboard gone", lambda: len(Window.children) == 1)
     touch(find_key(app, "save"))
-    # the daemon's "bad command: ..." notice comes first, then the ack, whose words replace it
+    # the daemon's "Not done: ..." notice comes first, then the ack, whose words replace it
     # on the banner (a save sets no busy: only the ack's words say it was answered)
-    yield Until("the refusal", lambda: model.notice and not model.busy and not model.notice.startswith("bad command:"))
+    notices = ("Not done:", "Non fatto:")
+    yield Until("the refusal", lambda: model.notice and not model.busy and not model.notice.startswith(notices))
     report["refused"] = {"notice": model.notice, "level": model.notice_level,
                          "form_open": screen().form is not None}
     yield from shot("refused")

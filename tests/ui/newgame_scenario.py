@@ -77,6 +77,17 @@ def broken_names(screen) -> list[str]:
     return found
 
 
+def remove_buttons(screen) -> list[dict]:
+    """Each player row's Remove button (the last in its row) as ``{"text", "px", "size"}``:
+    its face, its font at scale 1 (px) and its box at scale 1 (``[width, height]``, px)."""
+    from kivy.app import App
+
+    scale = App.get_running_app().scale
+    rows = [row for row in getattr(screen, "_rows", []) if getattr(row, "name_button", None) is not None]
+    return [{"text": b.text, "px": round(b.font_size / scale, 1),
+             "size": [round(b.width / scale), round(b.height / scale)]} for b in (row.children[0] for row in rows)]
+
+
 def texts(screen) -> list[str]:
     """Every label's and button's text on ``screen``."""
     from kivy.uix.label import Label
@@ -121,6 +132,6 @@ def newgame_scenario(app, out: Path, report: dict):
                 yield 0.4  # layout settles
                 part[f"{game}-{lang}"] = {"hidden": hidden_players(screen), "texts": texts(screen),
                                           "players": len(screen.players), "narrow": narrow_players(screen),
-                                          "broken": broken_names(screen),
+                                          "broken": broken_names(screen), "remove": remove_buttons(screen),
                                           "small": small_targets(app, 9.0, px_per_mm), "clipped": clipped_labels(app)}
                 save_screenshot(folder / f"newgame-{game}-{lang}.png")

@@ -33,8 +33,13 @@ from overflow import overflowing, visible
 #: as its moments are (trial3: they were 18 and 22 px under 26 px moments).
 #: "headline": the game-over result ("The hunters won!"), read from a metre as the prompt is
 #: (issue 29: it dropped to 26-30 px where the figures under it were tight).
+#: "status": a status line a player reads to play (Creepy Cellar's mode, cellar and risk,
+#: Children's "Hand limit" and step, House of Spirits' round line, Home's readers line),
+#: read as a sentence, not glanced at as a board label: 26 px as the buttons (status15; they
+#: were 20, the smallest text a player read, and Home's 18). A widget says it is one with
+#: ``reading_role = "status"`` (:data:`ui.theme.STATUS_FONT`).
 FLOORS = {"prompt": 32, "todo": 32, "main": 32, "headline": 32, "button": 26, "moment": 26, "summary": 26,
-          "board": 20, "text": 18}
+          "status": 26, "board": 20, "text": 18}
 
 #: The roles read as the instruction (issue 29 item 1): the prompt, the physical step on show
 #: and the main button, 32 px at 800×480 in every game and language. None of them shrinks
@@ -146,7 +151,7 @@ def audit_home(app, home) -> dict:
 def _role(widget, roles: dict[int, str]) -> str:
     from ui.widgets.buttons import TouchButton
 
-    role = roles.get(id(widget))
+    role = getattr(widget, "reading_role", "") or roles.get(id(widget))
     if role:
         return role
     return "button" if isinstance(widget, TouchButton) else "text"
@@ -190,6 +195,26 @@ def reading_small(fonts: list[list]) -> list[str]:
     28-30 px, CLUE: IT's at 30, where a long step stepped down to fit its box)."""
     return [f"{role} {text!r} at {px} px (floor {FLOORS[role]})" for role, text, px in fonts
             if role in READING and px < FLOORS[role] - 0.05]
+
+
+def status_small(fonts: list[list]) -> list[str]:
+    """The rows of :func:`text_sizes` that are status lines (role "status": the Cellar's,
+    Children's hand limit and step, House of Spirits' round) drawn under their floor, 26 px
+    (status15: they were 20, the smallest text a player read)."""
+    floor = FLOORS["status"]
+    return [f"status {text!r} at {px} px (floor {floor})" for role, text, px in fonts
+            if role == "status" and px < floor - 0.05]
+
+
+def status_boxes(app, board) -> list[list]:
+    """The status lines on ``board`` as ``[their first 16 characters, height px at scale 1]``
+    (Kivy's order): a line whose box grows with its text takes the rooms' height and gives it
+    back, the board's drawing moving through a game (the Cellar's was one line's 26 px or two
+    lines' 50)."""
+    if board is None:
+        return []
+    return [[plain(w.text, getattr(w, "markup", False))[:16], round(w.height / app.scale, 1)]
+            for w in board.walk(restrict=True) if getattr(w, "reading_role", "") == "status"]
 
 
 def glyph_gaps(roots) -> list[str]:
@@ -324,6 +349,52 @@ def pieces_over_labels(table) -> list[str]:
                 shared = overlap(box, ink_box(label))
                 if shared >= 4:
                     found.append(f"{plain(label.text, label.markup)[:20]!r} under {count} pieces ({shared:.0f} px²)")
+    return found
+
+
+def drawn_pieces(row) -> tuple[float, float, float, float] | None:
+    """Where a row of ghosts and hauntings (``PieceRow``) or of pawns (``PawnRow``) draws its
+    pieces, ``(x, y, width, height)`` in the window; None when it draws none."""
+    from ui.widgets.pieces import PAWN_WIDTH, PawnRow, PieceRow, fan
+
+    if isinstance(row, PieceRow):
+        count = int(row.ghosts) + int(row.hauntings)
+        if not count or not visible(row):
+            return None
+        size, step = fan(count, row.piece_size, min(row.piece_size, row.height), row.width)
+        x, y = row.to_window(row.x, row.y + (row.height - size) / 2)
+        return x, y, (count - 1) * step + size, size
+    if isinstance(row, PawnRow) and row.colours and visible(row):
+        count = len(row.colours)  # as PawnRow.draw places them: flush right
+        size, step = fan(count, row.piece_size, min(row.piece_size, row.height), row.width)
+        if count > 1 and step < size * PAWN_WIDTH:
+            apart = row.width / (1 + (PAWN_WIDTH + 0.02) * (count - 1))
+            if apart >= row.floor:
+                size, step = apart, (row.width - apart) / (count - 1)
+        x, y = row.to_window(row.right - (count - 1) * step - size, row.y + (row.height - size) / 2)
+        return x, y, (count - 1) * step + size, size
+    return None
+
+
+def names_over_pieces(table) -> list[str]:
+    """One line per Creepy Cellar room whose hunters' names are drawn over a piece of the
+    same room (a ghost, a haunting, a pawn): the name label's inked box meets the drawn
+    pieces' box (issue 29 audit: at 800×480 the 36 px rooms drew "Ada" over a ghost and
+    "Bo Cy" over their pawns)."""
+    from ui.widgets.pieces import PawnRow, PieceRow
+
+    found = []
+    for tile in table.ids.board_slot.walk(restrict=True):
+        if type(tile).__name__ != "RoomTile":
+            continue
+        names = [w for w in tile.children if type(w).__name__ == "ShownFitLabel" and w.text.strip() and visible(w)]
+        rows = [box for w in tile.children if isinstance(w, (PieceRow, PawnRow)) if (box := drawn_pieces(w))]
+        for label in names:
+            for box in rows:
+                shared = overlap(box, ink_box(label))
+                if shared >= 4:
+                    words = plain(label.text, True)
+                    found.append(f"room {tile.letter!r}: {words!r} over its pieces ({shared:.0f} px²)")
     return found
 
 
@@ -572,7 +643,10 @@ def crowded_figures(table) -> dict:
     players = [str(p) for p in ((getattr(board, "view", None) or {}).get("players") or [])]
     cut = []
     for label in (w for w in table.ids.board_slot.walk(restrict=True) if isinstance(w, Label) and visible(w)):
-        for word in plain(label.text, True).split():
+        shown = plain(label.text, True)
+        for name in sorted(players, key=len, reverse=True):  # whole names are not cut ("Player 1" in
+            shown = shown.replace(name, " ")  # the Cellar's pawn key: board15)
+        for word in shown.split():
             cut += [f"{name} as {word}" for name in players if 2 <= len(word) < len(name) and name.startswith(word)
                     and word not in players]
     return {"overlap": overlap, "cut": sorted(set(cut))}

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-from readability import reading_small
+from readability import reading_small, status_small
 from test_table_screen import ARTIFACTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,6 +238,17 @@ def reports(display, kivy_home, tmp_path_factory, messages) -> dict[tuple[int, i
     return out
 
 
+def _moving_status(boxes: dict[str, list]) -> dict[str, list]:
+    """``game-lang`` -> the status lines' heights at the start, middle and end of the game,
+    where they differ (``boxes``: shot name -> :func:`readability.status_boxes`, one size's)."""
+    heights: dict[str, list] = {}
+    for name, lines in boxes.items():
+        parts = name.split("-")
+        if len(parts) == 4 and parts[1] in ("start", "mid", "over"):
+            heights.setdefault(f"{parts[0]}-{parts[2]}", []).append([height for _text, height in lines])
+    return {key: found for key, found in heights.items() if any(h != found[0] for h in found)}
+
+
 @pytest.mark.ui
 @pytest.mark.timeout(480)  # the first size's test waits for the one window to show all three
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -253,6 +264,12 @@ def test_every_board_at_every_size(reports, messages, size):
     # the prompt, the physical step and the main button at 32 px (at scale 1) in every game and
     # language: a long step pages, it never steps down (issue 29: the Cellar's middle at 28-30 px)
     assert {name: found for name, rows in report["fonts"].items() if (found := reading_small(rows))} == {}
+    # the status lines (the Cellar's, Children's hand limit and step, House of Spirits' round)
+    # at 26 px, read as a sentence, not glanced at as a label (status15: 20 px), every size
+    # and language, and none grows or shrinks from the start to the end of a game: the rooms
+    # under it keep their height (the Cellar's was 26 px high or 50 as its words wrapped)
+    assert {name: found for name, rows in report["fonts"].items() if (found := status_small(rows))} == {}
+    assert _moving_status(report["status_boxes"]) == {}
     # every drawn piece too (pawns, ghosts, item icons: 10-16 px before, notes/boards3.md), and
     # CLUE: IT's location names, Children's rooms and House of Spirits' cards and characters
     # are whole or short, never cut ("Sinagog.", "Kitch.", "Ogget. 13": notes/childnames.md)

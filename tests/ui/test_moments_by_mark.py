@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import protocol, script
-from companion.i18n import render_all
+from companion.i18n import is_notable, recap_of, render_all
 from companion.replay import replay
 from companion.session import Session
 from ui.i18n import translate
@@ -41,27 +41,31 @@ def _moments(name: str, lang: str) -> list[str]:
     return [moment["text"] for moment in moments(list(model.moments), count=3)]
 
 
-#: The moments each game's script ends with, in English (what the table remembers).
+#: The moments each game's script ends with, in English (what the table remembers), each in
+#: its recap form (issue 29 item 7: what happened, never the instruction said during play;
+#: before, "The Ghost King and two ghosts in room E: swap the ghosts for a haunting.").
 EXPECTED = {
     "tests/scripts/creepy_cellar/advanced-lost.jsonl": [
-        "The Ghost King and two ghosts in room E: swap the ghosts for a haunting.",
-        "The Ghost King and two ghosts in room K: swap the ghosts for a haunting.",
-        "The Ghost King and two ghosts in room D: swap the ghosts for a haunting."],
+        "Haunting 1 of 8: the Ghost King in room E.",
+        "Haunting 5 of 8: the Ghost King in room K.",
+        "Haunting 8 of 8: the Ghost King in room D."],
     "tests/scripts/children/ghosts_win.jsonl": [
-        "Cy traps Ghost 12 with the Toy 12: both cards go to their scoring pile.",
-        "Bo: cut down to the hand limit of 4 now.",
-        "Rosie haunts the Tablet 1-5, enraged: put the card blue side up."],
+        # the cut-downs to the hand limit are no moments now: the enraged ghost that lowered it is
+        "Cy traps Ghost 12.",
+        "Ghost 11 haunts the Tablet 1-5, enraged.",
+        "Rosie haunts the Tablet 1-5, enraged."],
     "tests/scripts/clue_it/unsolved.jsonl": [
-        "Bo makes an accusation.", "Ada makes an accusation.", "Ada's accusation is wrong: Ada is out of the game."],
+        "Bo makes an accusation.", "Ada makes an accusation.", "Ada accuses wrongly and is out of the game."],
     "tests/scripts/ghost_at_home/three_players.jsonl": [
         # a light turned on twice and two escapes: each a moment of its own turn (6 and 9, 13 and 16)
-        "Cy turns on the light of the second floor.",
+        "Cy lights the second floor.",
         "Ada's house is fully explored: Ada tries to escape!",
         "Ada's house is fully explored: Ada tries to escape!"],
     "tests/scripts/house_of_spirits/eighteen_points.jsonl": [
-        "The plot card shows 4, so 5 or more was needed: Bo succeeds and takes Plot card 3.",
-        "Vampire is killed; its card goes to the bottom of the monster deck.",
-        "Monster 7 is killed; its card goes to the bottom of the monster deck."],
+        # a monster laid is no moment now (half the game's moments were): its kill is
+        "Bo investigates and takes Plot card 3.",
+        "Ada kills Vampire.",
+        "Ada kills Monster 7."],
 }
 
 
@@ -70,9 +74,9 @@ def test_the_same_moments_in_english_and_italian(name):
     batches = _news_of(name)
     english, italian = _moments(name, "en"), _moments(name, "it")
     assert english == EXPECTED[name]
-    lines = [line for news in batches for line in news]
-    # the Italian moments are the same lines of the game, in Italian
-    picked = [next(line for line in lines if str(line) == text) for text in english]
+    recaps = [recap_of(line) for news in batches for line in news if is_notable(line)]
+    # the Italian moments are the same moments of the game, in Italian
+    picked = [next(recap for recap in recaps if str(recap) == text) for text in english]
     assert italian == render_all(picked, "it")
     assert italian != english
 
@@ -124,13 +128,12 @@ def test_an_undone_haunting_is_no_moment_of_the_game():
     _play(session, [line for line in played.lines if line.number >= 62], log)  # again (undo never re-rolls), to the end
     state = protocol.state_message(session, log, (), "en")
     assert state["prompt"]["over"]
-    assert [(m["turn"], m["text"][:30]) for m in state["moments"]] == [
-        (26, "The Ghost King and two ghosts "), (26, "The Ghost King and two ghosts "),
-        (41, "Three ghosts in room I become "), (42, "The Ghost King and two ghosts "),
-        (42, "The Ghost King and two ghosts "), (42, "The Ghost King and two ghosts "),
-        (43, "Three ghosts in room C become "), (67, "The Ghost King and two ghosts ")]
-    assert state["moments"][0] == {"text": "The Ghost King and two ghosts in room E: swap the ghosts for a haunting.",
-                                   "turn": 26, "round": None}
+    assert [(m["turn"], m["text"]) for m in state["moments"]] == [
+        (26, "Haunting 1 of 8: the Ghost King in room E."), (26, "Haunting 2 of 8: the Ghost King in room F."),
+        (41, "Haunting 3 of 8: three ghosts in room I."), (42, "Haunting 4 of 8: the Ghost King in room J."),
+        (42, "Haunting 5 of 8: the Ghost King in room K."), (42, "Haunting 6 of 8: the Ghost King in room L."),
+        (43, "Haunting 7 of 8: three ghosts in room C."), (67, "Haunting 8 of 8: the Ghost King in room D.")]
+    assert state["moments"][0] == {"text": "Haunting 1 of 8: the Ghost King in room E.", "turn": 26, "round": None}
 
 
 def test_a_moment_is_said_with_its_turn_in_the_tables_language():
@@ -161,6 +164,6 @@ def test_a_restarted_screen_gets_the_finished_games_summary_moments_and_undo():
     model = TableModel()
     model.apply_state(state)
     assert (model.game, model.over, model.can_undo) == ("creepy_cellar", True, True)
-    assert [(m["turn"], m["text"].split(":")[0]) for m in model.moments][-2:] == [
-        (43, "Three ghosts in room C become a haunting"), (67, "The Ghost King and two ghosts in room D")]
+    assert [(m["turn"], m["text"]) for m in model.moments][-2:] == [
+        (43, "Haunting 7 of 8: three ghosts in room C."), (67, "Haunting 8 of 8: the Ghost King in room D.")]
     assert len(model.moments) == 8

@@ -17,6 +17,9 @@ from companion.engine import all_games
 
 pytestmark = pytest.mark.ui
 
+#: Remove's face in each language: the × and a word (status15).
+REMOVE_WORDS = {"en": "\u00d7 Out", "it": "\u00d7 Via"}
+
 
 def test_the_players_show_without_scrolling_and_no_card_data_line(harness, tmp_path):
     sock = tmp_path / "companion.sock"
@@ -37,3 +40,11 @@ def test_the_players_show_without_scrolling_and_no_card_data_line(harness, tmp_p
             assert shown["narrow"] == [], (size, name, shown["narrow"])
             # issue 29: a 12-letter name reads whole, on one line, at 26 px
             assert shown["broken"] == [], (size, name, shown["broken"])
+            # Remove says what it does in a word a child reads (it was a lone "×": status15),
+            # at a button's 26 px, and a finger's target (48 px at scale 1) each way
+            lang = name.rsplit("-", 1)[1]
+            for remove in shown["remove"]:
+                assert remove["text"].startswith("\u00d7 ") and remove["text"][2:].isalpha(), (size, name, remove)
+                assert remove["px"] >= 26 and min(remove["size"]) >= 48, (size, name, remove)
+            words = {r["text"] for r in shown["remove"]}
+            assert words == {REMOVE_WORDS[lang]}, (size, name, words)

@@ -2,7 +2,14 @@
 privacy screen, the phone codes, a yes/no question (Confirm), the laptop's "Close the table
 screen?" (QuitQuestion) and the cards over the table (Overlay: History, Why?) opened at
 800×480, the window turned to 720×1280, show the fonts (and keys) of the same pop-up opened
-at 720×1280 (:mod:`popup_refit_scenario`); they kept 800×480's before."""
+at 720×1280 (:mod:`popup_refit_scenario`); they kept 800×480's before.
+
+The cards whose refit hook lays them out again (:meth:`~ui.widgets.panel.Overlay.refitted`:
+the Lesson, the Recap, the Cards panel and a place card) are opened too (no window test ran
+those hooks before status15): their fonts and rows after the turn are a fresh card's, and at
+800×480, turned and fresh, no text is under its floor at one metre and none overflows. History's
+rows after the turn are as tall as a fresh History's (they kept 800×480's least height, set
+when the card was made, until it was opened again)."""
 
 from __future__ import annotations
 
@@ -19,8 +26,23 @@ def test_popups_refit_when_the_window_turns(harness, tmp_path):
         ui = harness("popup-refit", sock, (800, 480), ARTIFACTS / "popup-refit", px_per_mm=5.24)
         report = ui.finish(timeout=180)
     assert report["scales"]["720x1280"] != report["scales"]["800x480"]
-    assert sorted(report["popups"]) == ["confirm", "history", "keyboard", "phones-code", "phones-who",
-                                        "privacy-cover", "privacy-who", "quit", "why"]
+    assert sorted(report["popups"]) == ["cards", "confirm", "history", "keyboard", "lesson", "phones-code",
+                                        "phones-who", "place", "privacy-cover", "privacy-who", "quit", "recap", "why"]
     for name, fonts in report["popups"].items():
         assert fonts["fresh"] != fonts["landscape"], name  # the sizes do differ between the two
         assert fonts["turned"] == fonts["fresh"], name
+    for name in REFITTED:
+        heights = report["popups"][name]["heights"]
+        assert heights["fresh"], name  # rows to compare
+        assert _near(heights["turned"], heights["fresh"]), (name, heights)
+        audit = report["popups"][name]["audit"]
+        assert {when: found for when, found in audit.items() if any(found.values())} == {}, (name, audit)
+
+
+#: The pop-ups whose rows and readability are checked after the turn (status15).
+REFITTED = ("history", "lesson", "recap", "cards", "place")
+
+
+def _near(turned: list[int], fresh: list[int]) -> bool:
+    """The same rows, each within a pixel (rounding)."""
+    return len(turned) == len(fresh) and all(abs(a - b) <= 1 for a, b in zip(turned, fresh))

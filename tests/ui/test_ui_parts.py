@@ -364,7 +364,7 @@ def test_board_pieces_are_drawn_shapes_with_figures_never_codes():
     italian = {**view, "movers": {"Ragazzo 3": "centre"}, "items": {}}  # the daemon words it in Italian
     assert pieces_at(italian, "centre", {}, {"Ragazzo 3": "3"})[0]["name"] == "Ragazzo 3"
     assert status_pieces({"balloons": 3, "intrigue": {"left": 12}, "last_roll": ["?", "5"]}) == [
-        ("balloon", "3/8"), ("card", "12"), ("die", "? 5")]
+        ("balloon", "3/8"), ("card", "12"), ("die", "Last roll: ? and 5")]  # a bare "? 5" said nothing
     assert room_pieces({"name": "Library", "skulls": 2, "modifier": 1}) == [("skull", "2"), ("die", "±1")]
     assert monster_pieces({"attack": 3, "defence": 2}) == [("sword", "3"), ("shield", "2")]
     assert player_pieces({"cards": 4, "skulls": 1, "trapped": ["Rosie"], "kitty_card": True}) == [

@@ -25,7 +25,7 @@ from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import LINE, PlaceName, plain, word_width
 from ui.boards.names import short_marks, short_places, stand_in_number
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, text
-from ui.text import Translate, coloured, escape_markup, player_markup
+from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
 
 #: Red Balloons in the Intrigue deck (components.BALLOONS; the 8th ends the game).
@@ -169,14 +169,17 @@ def status_text(view: dict, _: Translate) -> str:
     return " · ".join(parts)
 
 
-def status_pieces(view: dict) -> list[tuple[str, str]]:
+def status_pieces(view: dict, _: Translate = english) -> list[tuple[str, str]]:
     """The Red Balloons drawn (a balloon, "3/8"), the Intrigue deck (a card back, "12") and
-    the last roll (a die, "? 5")."""
+    the last roll (a die, "Last roll: ? and 5" in the language of ``_``: a bare "3 3" beside
+    the die said nothing to a child, board15)."""
     pieces = [("balloon", f"{view.get('balloons', 0)}/{BALLOONS}"),
               ("card", str((view.get("intrigue") or {}).get("left", 0)))]
     roll = [str(face) for face in view.get("last_roll") or []]
-    if roll:
-        pieces.append(("die", " ".join(roll)))
+    if len(roll) == 2:
+        pieces.append(("die", _("Last roll: {first} and {second}", first=roll[0], second=roll[1])))
+    elif roll:
+        pieces.append(("die", _("Last roll: {faces}", faces=" ".join(roll))))
     return pieces
 
 
@@ -311,7 +314,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         players_key = (lang, colours, stand_ins, two_rows, players, view.get("turn"), bool(view.get("outcome")),
                        *(view.get(k) for k in ("eliminated", "intrigue_held", "kids")))
         parts.append(self.parts.get("players", players_key, lambda: self._players(view, _, colours)))
-        status = status_pieces(view)
+        status = status_pieces(view, _)
         #: the Red Balloons, the deck and the roll (kept for the ring of a balloon drawn: ui/motion.py)
         self.counts = self.parts.get("status", status, lambda: IconCounts(
             items=status, smallest=font(FLOOR), biggest=font(22), size_hint_y=0.08))

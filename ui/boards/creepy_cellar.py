@@ -8,7 +8,7 @@ socket; nothing of the game is imported here).
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -82,6 +82,58 @@ class RoomTile(Widget):
         return super().on_touch_down(touch)
 
 
+class PawnKeyEntry(BoxLayout):
+    """One player in the pawn key under the rooms: their pawns in the printed colours, then
+    the name in the same colour (board15: at 800×480 a room is too short for its hunters'
+    names over its ghosts and pawns, so the pawns stand alone there and the key says whose
+    they are, as the pawns' colours do at the table).
+
+    Attributes:
+        name: the player's name (plain); ``text``: as drawn (markup, in the pawn's colour).
+        pawns: the player's pawns, one RGBA each.
+    """
+
+    name = StringProperty("")
+    text = StringProperty("")
+    pawns = ListProperty([])
+
+
+def names_room(height: float, scale: float) -> bool:
+    """A room tile ``height`` px tall has room for its hunters' names over its ghosts and
+    pawns: the names' label (the kv's height rule) ends above the tallest row of pieces
+    (the kv's ghost and pawn rows), at the app's ``scale`` (board15: at 800×480 the 36 px
+    rooms drew "Ada" over a ghost; at 720×1280 "1 2 3" over the King's room's pawns)."""
+    label = max(sp(24) * scale, min(sp(34) * scale, height * 0.6))
+    ghosts = min(dp(5) * scale, height * 0.05) + max(sp(20) * scale, min(dp(22) * scale, height * 0.42))
+    pawns = min(dp(4) * scale, height * 0.05) + max(sp(20) * scale, min(dp(24) * scale, height * 0.46))
+    return height - label >= max(ghosts, pawns) + dp(1) * scale
+
+
+def pawn_key(hunters: dict, colours: dict, carried: dict | None = None,
+             _: Translate = english) -> list[tuple[str, str, list]]:
+    """The pawn key's entries, in the view's order: ``(player, markup, [pawn RGBA, ...])``, a
+    player moving two hunters with both pawns; the markup names the player in the pawn's
+    colour and, for one carrying a treasure (``carried``: hunter key -> treasure in words),
+    what it is: "Cy carries Cursed Treasure" (the "Carrying:" line under the key, shown
+    only while someone carried one, moved the rooms up and down: now the key holds it)."""
+    players: dict[str, list] = {}
+    inks: dict[str, tuple] = {}
+    loads: dict[str, list[str]] = {}
+    for name, hunter in hunters.items():
+        player = str(hunter.get("player", name))
+        players.setdefault(player, []).append(pawn_colour(hunter, colours))
+        inks.setdefault(player, marker_colour(hunter, colours))
+        if (carried or {}).get(name):
+            who = _hunter_name(name, hunter, hunters, _)
+            inks[player] = marker_colour(hunter, colours)  # "Bo (green) carries ..." in green
+            loads.setdefault(player, []).append(_("{name} carries {treasure}", name=who, treasure=carried[name]))
+    entries = []
+    for player, pawns in players.items():
+        words = " · ".join(loads.get(player) or [player])
+        entries.append((player, coloured(escape_markup(words), inks[player]), pawns))
+    return entries
+
+
 def _scale() -> float:
     """The app's size factor (1.0 at 800×480)."""
     return getattr(App.get_running_app(), "scale", 1.0)
@@ -122,6 +174,9 @@ class CellarBoard(PlacePicks, BoxLayout):
     passages = BooleanProperty(False)
     #: the status and the odds on one line (markup; the odds in red from one in two).
     status_line = StringProperty("")
+    #: the same without the mode (the table chose it), where the whole does not hold the
+    #: status line's two lines at 26 px (a long "hallway: …", Italian): ``ui/kv/creepy_cellar.kv``
+    status_short = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
@@ -212,14 +267,29 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.outside.tails = " ".join(coloured(least[name], marker_colour(h, colours)) for name, h in out)
         self.outside.pawns = [pawn_colour(h, colours) for _name, h in out]
         self.passages = any(tile.passage for tile in self.tiles.values())
+        self._show_key(hunters, colours)
         odds = self.view.get("odds_haunting")  # None in a state: its figure follows (take_later)
         if self.view.get("outcome"):
             self.odds = -1  # no round to come: no risk to show
         elif odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
-        self.status_line = status_line(self.status, self.odds, self.tr._)
+        self.status_line, self.status_short = status_lines(self.status, self.view, self.odds, self.tr._)
         self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours)
+
+    def _show_key(self, hunters: dict, colours: dict) -> None:  # (after a language switch too: on_view)
+        """The pawn key under the rooms (:class:`PawnKeyEntry`), made again only when its
+        players or colours change (a view of the same table makes no widget)."""
+        entries = pawn_key(hunters, colours, self.view.get("carried") or {}, self.tr._)
+        shown = [(player, text, [tuple(c) for c in pawns]) for player, text, pawns in entries]
+        if shown == getattr(self, "_key", None):
+            return
+        self._key = shown
+        legend = self.ids.legend
+        for old in [w for w in legend.children if isinstance(w, PawnKeyEntry)]:
+            legend.remove_widget(old)
+        for player, text, pawns in reversed(shown):  # before the Ghost King's entry, in order
+            legend.add_widget(PawnKeyEntry(name=player, text=text, pawns=pawns), index=len(legend.children))
 
     def take_later(self, figures: dict) -> None:
         """The odds meter's figure of the state on show (the ``later`` message, issue 35 item
@@ -228,7 +298,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         if odds is None or self.view.get("outcome"):
             return
         self.odds = float(odds)
-        self.status_line = status_line(self.status, self.odds, self.tr._)
+        self.status_line, self.status_short = status_lines(self.status, self.view, self.odds, self.tr._)
 
 
 #: A thin space (Roboto has it): between marks where a whole space does not fit.
@@ -334,15 +404,21 @@ def status_line(status: str, odds: float, _: Translate = english) -> str:
     return " · ".join(part for part in (escape_markup(status), risk) if part)
 
 
-def status_text(view: dict, _: Translate = english) -> str:
+def status_lines(status: str, view: dict, odds: float, _: Translate = english) -> tuple[str, str]:
+    """The status line (:func:`status_line` of ``status``) and the same without the mode."""
+    return status_line(status, odds, _), status_line(status_text(view, _, mode=False), odds, _)
+
+
+def status_text(view: dict, _: Translate = english, mode: bool = True) -> str:
     """"Nightmare · cellar 3/12 · hallway: Bo" from a view, in the language of ``_`` (the
-    hunters outside are drawn on the board's Outside tile)."""
+    hunters outside are drawn on the board's Outside tile); without "Nightmare" when not
+    ``mode``."""
     if not view:
         return ""
     modes = {"nightmare": _("Nightmare"), "advanced": _("Advanced"), "basic": _("Basic")}
-    mode = str(view.get("mode", ""))
-    parts = [modes.get(mode, mode.capitalize()),
-             _("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0))]
+    played = str(view.get("mode", ""))
+    parts = [modes.get(played, played.capitalize())] if mode else []
+    parts.append(_("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0)))
     hunters = {_hunter_name(name, h, view.get("hunters") or {}, _): h
                for name, h in (view.get("hunters") or {}).items()}
     hallway = [name for name, h in hunters.items() if h.get("at") == "hallway"]

@@ -104,6 +104,28 @@ class FitLabel(Label):
         _FITTED[key] = size
 
 
+@lru_cache(maxsize=512)
+def wrapped_lines(markup: str, width: float, font_size: float) -> int:
+    """How many lines ``markup`` (Kivy markup) takes wrapped at ``width`` pixels at
+    ``font_size``, as a label with ``text_size = (width, None)`` draws it."""
+    from kivy.core.text.markup import MarkupLabel
+
+    if width <= 1 or not markup:
+        return 1
+    core = MarkupLabel(text=markup, font_size=font_size, text_size=(width, None))
+    core.refresh()
+    return max(1, len(core._cached_lines))
+
+
+def first_fitting(options: list[str] | tuple[str, ...], width: float, font_size: float, lines: int) -> str:
+    """The first of ``options`` (markup, the fullest first) that holds ``lines`` lines of
+    ``width`` pixels at ``font_size``; the last when none does."""
+    for option in options:
+        if option and wrapped_lines(option, round(width), font_size) <= lines:
+            return option
+    return next((option for option in reversed(options) if option), "")
+
+
 def lines_font(text: str, width: float, max_font: float, min_font: float, bold: bool = True) -> float:
     """The largest font size, from ``max_font`` down to ``min_font``, at which every line of
     ``text`` (markup allowed) fits ``width`` pixels unbroken: the portrait header's

@@ -3,15 +3,15 @@ floors (bottom first): two room spaces per floor, the light (a warm glow when on
 and cats; under the house the player's name and one small card per card in hand. The
 escaping player's roof is gold; the player whose turn it is has a bright outline.
 
-No words are drawn (names and pictures only), so the board reads the same in Italian and
-English. Reads the view described in ``companion/games/ghost_at_home/view.py`` (received
-over the socket; nothing of the game is imported here).
+Under the houses a short legend says what the colours mean (in the table's language).
+Reads the view described in ``companion/games/ghost_at_home/view.py`` (received over the
+socket; nothing of the game is imported here).
 """
 
 from __future__ import annotations
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
-from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -139,9 +139,33 @@ class HouseView(Widget):
             canvas.add(Rectangle(pos=(start + i * card_w * 1.25, y), size=(card_w, card_h)))
 
 
+class KeySwatch(Widget):
+    """A legend's sample: a floor's or a room's fill (``fill``), or with ``card`` a card back
+    as the hands under the houses draw them."""
+
+    fill = ListProperty([1, 1, 1, 1])
+    card = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self.redraw, size=self.redraw, fill=self.redraw, card=self.redraw)
+
+    def redraw(self, *_args) -> None:
+        self.canvas.clear()
+        side = min(self.width, self.height)
+        x, y = self.center_x - side / 2, self.center_y - side / 2
+        self.canvas.add(Color(*self.fill))
+        if self.card:  # upright, as a card in hand
+            self.canvas.add(Rectangle(pos=(x + side * 0.2, y), size=(side * 0.6, side * 0.9)))
+        else:
+            self.canvas.add(RoundedRectangle(pos=(x, y + side * 0.1), size=(side, side * 0.8), radius=[side * 0.12]))
+
+
 class GhostAtHomeBoard(BoxLayout):
-    """All houses side by side; set ``view`` to a Ghost at Home view dict (and ``colours``,
-    player name -> palette key: the table screen sets it from the state)."""
+    """All houses side by side over a legend (a gold floor: its light is on; a purple space:
+    a room; a small card: one in hand; board15: the colours had no words); set ``view`` to a
+    Ghost at Home view dict (and ``colours``, player name -> palette key: the table screen
+    sets it from the state)."""
 
     game = "ghost_at_home"
     view = DictProperty({})
@@ -158,11 +182,12 @@ class GhostAtHomeBoard(BoxLayout):
     def on_view(self, *_args) -> None:
         players = list(self.view.get("players") or [])
         if list(self.houses) != players:
-            self.clear_widgets()
+            row = self.ids.row
+            row.clear_widgets()
             marks = short_marks(players)
             self.houses = {name: HouseView(name=name, mark=marks[name]) for name in players}
             for house in self.houses.values():
-                self.add_widget(house)
+                row.add_widget(house)
         houses = self.view.get("houses") or {}
         hands = self.view.get("hand_sizes") or {}
         colours = dict(self.colours)

@@ -16,7 +16,7 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import watch_language
-from ui.boards.fit import PlaceName, plain
+from ui.boards.fit import PlaceName, first_fitting, plain
 from ui.boards.names import short_marks, stand_in_number
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
@@ -72,14 +72,23 @@ def player_pieces(name: str, p: dict, view: dict) -> list[tuple[str, str]]:
 def info_line(view: dict, _: Translate, colours: dict) -> str:
     """"Round 7 · first Ada · plots played 2/7" (the plot deck's count is in the
     History: the line holds at 20 px)."""
-    parts = []
+    return info_lines(view, _, colours)[0]
+
+
+def info_lines(view: dict, _: Translate, colours: dict) -> tuple[str, ...]:
+    """The round line, the fullest first, for the board to show the first that holds its one
+    line at 26 px (status15): "Round 7 · first Ada · plots played 2/7", "… · plots 2/7",
+    "Round 7 · first Ada" (a long first player's name at 800×480; the plots each player
+    played are on their panel)."""
+    head = []
     if view.get("round"):
-        parts.append(_("Round {n}", n=view["round"]))
+        head.append(_("Round {n}", n=view["round"]))
     if view.get("first_player"):
-        parts.append(_("first {name}", name=player_markup(view["first_player"], colours)))
-    parts.append(_("plots played {n}/{total}", n=len(view.get("plot_played") or []),
-                   total=view.get("plots_total", 7)))
-    return " · ".join(parts)
+        head.append(_("first {name}", name=player_markup(view["first_player"], colours)))
+    played, total = len(view.get("plot_played") or []), view.get("plots_total", 7)
+    return (" · ".join([*head, _("plots played {n}/{total}", n=played, total=total)]),
+            " · ".join([*head, _("plots {n}/{total}", n=played, total=total)]),
+            " · ".join(head))
 
 
 def player_lines(name: str, p: dict, view: dict, _: Translate) -> dict[str, str]:
@@ -112,7 +121,13 @@ class HouseOfSpiritsBoard(BoxLayout):
         self.tr = App.get_running_app().tr
         self.parts = Parts()
         self.top_row = BoxLayout(spacing=gap(4), size_hint_y=0.30)
-        self.info = text("", 20, color=theme.TEXT_DIM, size_hint_y=0.13)
+        # the round line, read as a sentence: 26 px (theme.STATUS_FONT; 20 before, status15),
+        # one line (two took the room's and the players' height, which have none to spare)
+        self.info = text("", theme.STATUS_FONT, color=theme.TEXT_DIM, size_hint_y=0.13)
+        self.info.reading_role = "status"  # read as a sentence (tests/ui/readability.py)
+        self.info_options: tuple[str, ...] = ("",)
+        self.info.bind(width=self._info_text)
+        self.info.reading_role = "status"  # read as a sentence (tests/ui/readability.py)
         #: the odds figure's own row ("This attack hits: 58%", ui.widgets.odds): no text here,
         #: so the figure covers none (issue 29: in the top corner it hid the monster's name)
         self.odds_spot = Widget(size_hint_y=0.10)
@@ -132,9 +147,10 @@ class HouseOfSpiritsBoard(BoxLayout):
             self.parts.get("room", (lang, room, self._numbers((room or {}).get("name"))), lambda: self._room(room, _)),
             self.parts.get("in_play", (lang, cards, self._numbers(*(c.get("name") for c in cards))),
                            lambda: self._in_play(cards, _))])
-        # made once: its fonts follow the app's scale (a resized window), never under the floor
-        self.info.max_font, self.info.min_font = font(20 * GROW), font(FLOOR)
-        self.info.text = info_line(view, _, colours)
+        # its fonts follow the app's scale (a resized window), the status line's alone
+        self.info.max_font = self.info.min_font = font(theme.STATUS_FONT)
+        self.info_options = info_lines(view, _, colours)
+        self._info_text()
         players = view.get("players") or {}
         # a name too long for four players' panels shows its mark, as on Children's rooms
         # ("Tommaso" was cut to "Tomma."; "Tomm")
@@ -145,6 +161,10 @@ class HouseOfSpiritsBoard(BoxLayout):
                            lambda name=name, p=p: self._player(name, p, view, _, colours, marks[name]))
             for name, p in players.items()])
         self.parts.forget_all_but(["room", "in_play", *(("player", name) for name in players)])
+
+    def _info_text(self, *_args) -> None:
+        """The fullest round line that holds one line of the board's width (:func:`info_lines`)."""
+        self.info.text = first_fitting(self.info_options, self.info.width, self.info.max_font, 1)
 
     def _numbers(self, *names) -> tuple[str, ...]:
         """The stand-in numbers of ``names`` (the state's ``stand_ins``; "" for a printed or

@@ -32,8 +32,9 @@ GAME_COLUMNS = 2
 #: 800×480 (CLUE: IT's seven): 48 dp is 9 mm on the 7" panel (5.24 px/mm), a finger's target.
 ROW_HEIGHT, ROW_LEAST = 64, 48
 
-#: The Remove button's face: a multiplication sign, in Roboto (the word "Remove" took the
-#: room a 12-letter name needs at 800×480, issue 29). The same in every language.
+#: The Remove button's mark: a multiplication sign, in Roboto (the word "Remove" took the
+#: room a 12-letter name needs at 800×480, issue 29), and beside it a short word, "× Out" /
+#: "× Via": the mark alone told a new table nothing (status15).
 REMOVE = "\u00d7"
 
 #: The gap between two player rows (dp), and the least, when many rows need the room.
@@ -298,10 +299,12 @@ class NewGameScreen(Screen):
             up = snug(_button(_("Up"), lambda i=index: self.move_up(i), app, height=ROW_HEIGHT))
             up.disabled = index == 0
             row.add_widget(up)
-            # Remove as "×" (32 px bold, a square as tall as the row): the word left a name 119 px
-            # at 800×480, and "Alessandra" broke across lines (issue 29)
-            out = snug(_button(REMOVE, lambda i=index: self.remove(i), app, height=ROW_HEIGHT))
-            out.font_size, out.bold = sp(32) * app.scale, True
+            # Remove as "× Out" (26 px bold, at least as wide as the row is tall): "Remove" left a
+            # name 119 px at 800×480, and "Alessandra" broke across lines (issue 29); a lone "×"
+            # said nothing to a child (status15)
+            out = snug(_button(_("{mark} Out", mark=REMOVE), lambda i=index: self.remove(i), app, height=ROW_HEIGHT),
+                       margin=16 * unit)
+            out.bold = True
             out.disabled = len(self.players) <= spec["min_players"]
             row.add_widget(out)
             for part in row.children:

@@ -70,6 +70,7 @@ class TableScreen(Screen):
             widget.bind(height=self._fit_prompt)
         self.ids.right.bind(width=self._fit_prompt)
         self.ids.todo.bind(showing=self._fit_prompt)
+        self.ids.todo.bind(showing=self._step_shown)  # the board's places pick nothing under a step
         self.ids.choices.bind(choices=self._fit_prompt, hold_slots=self._fit_prompt, over=self._fit_prompt)
         # the panel takes the column's height left under the prompt: it builds after both
         self.ids.choices.build_after(self._fit_prompt, self.ids.prompt._trigger_texture, self.ids.right._trigger_layout)
@@ -237,13 +238,20 @@ class TableScreen(Screen):
             self._neutral_board = boards.fallback_class()()
         return self._neutral_board
 
+    def _step_shown(self, *_args) -> None:
+        self._show_picks(App.get_running_app().model)
+
     def _show_picks(self, model, *_args) -> None:
-        """The places on the board that pick a choice now (none while a touch is on its way)."""
+        """The places on the board that pick a choice now: none while a touch is on its way,
+        nor while a physical step is on show with the choices hidden under it (board15: the
+        Cellar's rooms were outlined, and a touch moved a hunter, while "The Ghost King
+        moves to room M." waited for its Done)."""
         if self.board is not None:
             app = App.get_running_app()
             # only the board showing the view looks choices up in it: where the neutral board
             # stands in, the view is one the game's board cannot read (Children's board died
             # looking a room choice up in it, killing the client)
             shown = self.board.parent is self.ids.board_slot.__self__
-            choices = [] if model.busy or model.over or not shown else list(model.choices)
+            hidden = model.busy or model.over or not shown or self.ids.todo.showing
+            choices = [] if hidden else list(model.choices)
             set_picks(self.board, choices, app.choose)

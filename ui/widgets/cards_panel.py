@@ -110,9 +110,10 @@ class CardsPanel(Overlay):
             button.bind(on_release=action)
             row.add_widget(button)
         # the row as tall as its tallest words: "Carte attese dal gioco" takes three lines of
-        # 26 px in portrait (issue 29: it ran out of the 72 px row)
+        # 26 px in portrait (issue 29: it ran out of the 72 px row); at the scale of now (a
+        # turned panel kept the scale it was made at: status15)
         tallest = lambda *_a: setattr(row, "height", max(  # noqa: E731
-            72 * unit, *(b.texture_size[1] + 12 * unit for b in row.children)))
+            72 * unit_of(self.app), *(b.texture_size[1] + 12 * unit_of(self.app) for b in row.children)))
         for button in row.children:
             button.bind(texture_size=tallest)
         return row

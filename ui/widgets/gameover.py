@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui import theme
-from ui.summary import Summary, fitting, moment_text, moments, summarise
+from ui.summary import Summary, fitting, moment_text, moments, spread, summarise
 from ui.text import coloured, english, escape_markup
 
 
@@ -38,6 +38,14 @@ def _moment(text: str, size: float, width: float) -> Label:
 #: A moment's type, in px at scale 1: a line a player reads from a metre (issue 29: 26 px,
 #: as the buttons other than the main one).
 MOMENT_FONT = 26
+
+#: The moments the panel looks for before it stops making room for more (issue 29 item 7:
+#: "three to five moments of the game").
+WANTED = 3
+
+#: The most moments the panel measures to find the ones that fit (spread over the game): a
+#: long game keeps up to 200 (:data:`companion.moments.MOST`), each a label to lay out.
+CANDIDATES = 40
 
 #: The rule that ended the game, the scores and the CLUE envelope, in px at scale 1: read from
 #: a metre as the moments are (trial3: 18 and 22 px, the smallest text on the screen).
@@ -132,25 +140,44 @@ class GameOverPanel(BoxLayout):
         unit = dp(1) * self.scale
         self.spacing = 4 * unit
         self.padding = (0, 2 * unit)
-        for label in self._fitting_lines(summary):
+        lines, self.moment_labels = self._laid_out(summary)
+        for label in lines + self.moment_labels:
             self.add_widget(label)
-        if self.moments_shown:
-            self.moment_labels = self._fitting_moments(summary)
-            for label in self.moment_labels:
-                self.add_widget(label)
         self.more = bool(self.moments) and not self.moment_labels
 
-    def _fitting_lines(self, summary: Summary) -> list[Label]:
+    def _laid_out(self, summary: Summary) -> tuple[list[Label], list[Label]]:
+        """The result and figures, and the moments that fit under them. Where :attr:`least`
+        moments do not fit under everything, the scores' heading gives them its room (issue 29
+        item 7: Children's game over at 800×480 showed no moment of the game at all); the rule
+        that ended the game stays. When even so too few fit, the panel keeps all its lines and
+        the moments card has them."""
+        full = self._fitting_lines(summary)
+        if not self.moments_shown or not self.moments:
+            return full, []
+        best: tuple[list[Label], list[Label]] = (full, [])
+        for lines in (full, self._fitting_lines(summary, heading=False)):
+            for label in lines:  # measured where they will show (_fitting_moments reads the panel's)
+                self.add_widget(label)
+            labels = self._fitting_moments(summary)
+            self.clear_widgets()
+            if len(labels) > len(best[1]):
+                best = (lines, labels)
+            if len(best[1]) >= self._wanted():
+                break
+        return best
+
+    def _fitting_lines(self, summary: Summary, heading: bool = True, reason: bool = True) -> list[Label]:
         """The result, the rule that ended it, the envelope and the scores, held in :attr:`most`
         when it is set (issue 29 audit: taller, they pushed the choices over New game): the
         headline smaller (:data:`HEADLINE_FONTS`, never under 32 px), then without the scores'
         heading, then, as a last resort, without the rule (History keeps it). Since the column
         gives the summary the row the choices' "Undo the last move" kept, the rule shows at
         800×480, 1024×600 and 720×1280 in every game (test_gameover_layout). The envelope and
-        the scores stay."""
+        the scores stay. ``heading``, ``reason``: False leaves the scores' heading, the rule,
+        out from the first try (the moments need their room: :meth:`_laid_out`)."""
         width = self.width - self.padding[0] - self.padding[2]
         least = HEADLINE_FONTS[-1]
-        tries = [(size, True, True) for size in HEADLINE_FONTS] + [(least, False, True), (least, False, False)]
+        tries = [(size, heading, reason) for size in HEADLINE_FONTS] + [(least, False, reason), (least, False, False)]
         for size, heading, reason in tries:
             labels = self._lines(summary, size, heading, reason)
             if not self.most or width <= 1 or self._height_of(labels, width) <= self.most + 0.5:
@@ -186,9 +213,10 @@ class GameOverPanel(BoxLayout):
 
     def _fitting_moments(self, summary: Summary) -> list[Label]:
         """Moments of the game whose wrapped lines fit in :attr:`room` under what the panel shows
-        already, "Turn 12: ..." each: up to :attr:`moments_shown` spread over the game, then the
-        tallest left out until the rest fit (many short moments rather than one long one);
-        none when fewer than :attr:`least` fit (the moments card has them)."""
+        already, "Turn 12: ..." each, whole: the most (up to :attr:`moments_shown`) spread over
+        the game that fit, looked for among all of them, then among the shorter ones only (many
+        short moments rather than one long one), until three fit; none when fewer than
+        :attr:`least` fit (the moments card has them)."""
         width = self.width - self.padding[0] - self.padding[2]
         if width <= 1:
             return []
@@ -198,11 +226,37 @@ class GameOverPanel(BoxLayout):
             child.height = child.texture_size[1]
         free = self.room - sum(child.height + self.spacing for child in self.children) \
             - self.padding[1] - self.padding[3]
-        labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width)
-                  for m in moments(list(self.moments), summary.reason, int(self.moments_shown))]
-        least = min(int(self.least), len(labels))
-        kept = [labels[i] for i in fitting([label.height + self.spacing for label in labels], free, 0)]
-        return kept if len(kept) >= least else []
+        every = moments(list(self.moments), summary.reason, CANDIDATES)
+        labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width) for m in every]
+        count = int(self.moments_shown)
+        best: list[Label] = []
+        for pool in _pools([one.height for one in labels]):
+            kept = self._spread_fitting(pool, labels, count, free)
+            if len(kept) > len(best):
+                best = kept
+            if len(best) >= self._wanted():
+                return best
+        # else the most that fit of a spread pick, the tallest left out first
+        picked = [labels[i] for i in spread(list(range(len(every))), count)]
+        kept = [picked[i] for i in fitting([one.height + self.spacing for one in picked], free, 0)]
+        best = kept if len(kept) > len(best) else best
+        return best if len(best) >= min(int(self.least), len(every), count) else []
+
+    def _spread_fitting(self, pool: list[int], labels: list[Label], count: int, free: float) -> list[Label]:
+        """The most of ``pool`` (up to ``count``), spread over it, whose ``labels`` all fit in
+        ``free`` px (the first and the last of the pool's moments, the rest between: not the
+        latest few, as leaving out the tallest of equal ones did)."""
+        for n in range(min(count, len(pool)), 0, -1):
+            chosen = [labels[i] for i in spread(pool, n)]
+            if sum(one.height + self.spacing for one in chosen) <= free + 0.5:
+                return chosen
+        return []
+
+    def _wanted(self) -> int:
+        """How many moments the panel looks for before it stops trying to fit more: three
+        (issue 29: "three to five moments"), or all the game had, or :attr:`moments_shown`."""
+        return min(WANTED, len(self.moments), int(self.moments_shown))
+
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
@@ -221,3 +275,14 @@ class GameOverPanel(BoxLayout):
             return theme.on_dark(theme.player_colour(name, self.colours, theme.TEXT))
 
         return "   ".join(f"{coloured(name, ink(name))} {value}" for name, value in summary.scores)
+
+
+def _pools(heights: list[float]) -> list[list[int]]:
+    """The moments to pick from, by index in ``heights`` (each one's, px): all of them first;
+    then only the shorter ones: one line, then up to two... (issue 29 item 7: three one-line
+    moments fit under Children's result at 800×480 where a spread pick of two-line ones left
+    none)."""
+    pools = [list(range(len(heights)))]
+    for tallest in sorted(set(heights))[:-1]:
+        pools.append([i for i, height in enumerate(heights) if height <= tallest])
+    return pools

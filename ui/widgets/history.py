@@ -83,8 +83,11 @@ class HistoryView(Overlay):
         row = BoxLayout(size_hint_y=None, height=LINE_DP * unit, spacing=8 * unit)
         label = Label(text=markup, markup=True, font_size=sp(TEXT_SP) * scale, halign="left", valign="middle",
                       line_height=1.1)
+        row.label = label
+        # the least height at the scale of now, not the one the card was made at (status15:
+        # turned landscape -> portrait, its rows kept 800×480's until the card was opened again)
         label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-                   texture_size=lambda w, t: setattr(row, "height", max(LINE_DP * unit, t[1] + 8 * unit)))
+                   texture_size=lambda _w, _t: self._fit_row(row))
         button = TouchButton(text=self.app.tr._("Why?"), font_size=sp(26) * scale, size_hint_x=None,
                              width=WHY_DP * unit)
         button.line, button.why = text, why
@@ -93,6 +96,17 @@ class HistoryView(Overlay):
         row.add_widget(label)
         row.add_widget(button)
         return row
+
+    def _fit_row(self, row: BoxLayout) -> None:
+        """``row`` as tall as its line's text, a finger's width (:data:`LINE_DP`) at least."""
+        unit = unit_of(self.app)
+        row.height = max(LINE_DP * unit, row.label.texture_size[1] + 8 * unit)
+
+    def refitted(self) -> None:
+        """The window turned: each explained line's row as tall as its text at the new width
+        and scale (its words wrap anew once the row is laid out)."""
+        for button in self.lines:
+            self._fit_row(button.parent)
 
     def _explain(self, button: TouchButton) -> None:
         self.dismiss(animation=False)

@@ -82,8 +82,11 @@ class LessonCard(Overlay):
         row.add_widget(self.got_it_button)
         box.add_widget(row)
         self.add_widget(box)
-        self._refit = before_frame(self.fit)
-        Window.bind(size=self._refit)
+        # (not ``_refit``: that name is Overlay's refit on a turn, which this hid, so a lesson
+        # card turned with the window kept 800×480's fonts, Got it 32 px where 48 is due:
+        # status15's window test)
+        self._fit_soon = before_frame(self.fit)
+        Window.bind(size=self._fit_soon)
 
     def show(self, lesson: dict) -> None:
         """Put ``lesson``'s words on the card, at the largest size that fits."""
@@ -119,4 +122,4 @@ class LessonCard(Overlay):
         return self.label.height > self.room + 0.5
 
     def on_dismiss(self) -> None:
-        Window.unbind(size=self._refit)
+        Window.unbind(size=self._fit_soon)

@@ -70,9 +70,11 @@ def unit_of(app) -> float:
 def reading_label(font_size: float, halign: str = "left", valign: str = "top", pad: float = 0.0,
                   **kwargs) -> Label:
     """A label that wraps at its width and grows to its text's height (plus ``pad`` px), for a
-    scroll view or a box of stacked lines; ``font_size`` in pixels, markup on."""
+    scroll view or a box of stacked lines; ``font_size`` in pixels, markup on. The pad is kept
+    as the label's ``pad`` (:func:`~ui.widgets.refit.rescale` scales it with the window)."""
     kwargs.setdefault("markup", True)
     label = Label(font_size=font_size, halign=halign, valign=valign, size_hint_y=None, **kwargs)
+    label.pad = pad
     label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-               texture_size=lambda w, size: setattr(w, "height", size[1] + pad))
+               texture_size=lambda w, size: setattr(w, "height", size[1] + w.pad))
     return label

@@ -51,7 +51,7 @@ def rescale(root: Widget, ratio: float) -> None:
         if isinstance(widget, ScrollView):
             widget.bar_width *= ratio
         if isinstance(widget, Label):
-            for name in ("fit_full", "fit_smallest"):
+            for name in ("fit_full", "fit_smallest", "pad"):
                 if hasattr(widget, name):
                     setattr(widget, name, getattr(widget, name) * ratio)
             widget.font_size *= ratio

@@ -29,6 +29,9 @@ from companion.games.children.state import (
 )
 from companion.i18n import msg, nmsg, notable, ntodo, todo
 
+#: The last Children card drawn, as the game's end recalls it (the final round begins).
+_LAST_CARD = msg("The last Children card is drawn: the final round begins.")
+
 
 def room_name(state: State, room: str | None) -> str:
     return state.name(room) if room else msg("outside the mansion")
@@ -60,11 +63,13 @@ def take_from_deck(state: State) -> State:
         n = len(state.players)
         if state.opt("final_round") == "all_one_more":
             state = replace(state, final_turns=n + 1)
-            return say(state, why.last_card(msg("That was the last Children card: after this turn each player, "
-                                                "{player} too, takes one more turn.", player=state.player), n))
+            return say(state, notable(why.last_card(msg("That was the last Children card: after this turn each "
+                                                        "player, {player} too, takes one more turn.",
+                                                        player=state.player), n), _LAST_CARD))
         state = replace(state, final_turns=n)
-        state = say(state, why.last_card(msg("That was the last Children card: after this turn every other player "
-                                             "takes one more turn; {player} does not.", player=state.player), n - 1))
+        state = say(state, notable(why.last_card(msg("That was the last Children card: after this turn every other "
+                                                     "player takes one more turn; {player} does not.",
+                                                     player=state.player), n - 1), _LAST_CARD))
     return state
 
 
@@ -94,7 +99,9 @@ def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> Stat
     names = {"ghost": state.name(ghost), "room": state.name(room)}
     if enraged:  # an enraged ghost coming in lowers the hand limit: a moment to remember
         line = notable(ntodo("place", "{ghost} haunts the {room}, enraged: put the card blue side up.",
-                             "{ghost} haunt the {room}, enraged: put the card blue side up.", "n", n=n, **names))
+                             "{ghost} haunt the {room}, enraged: put the card blue side up.", "n", n=n, **names),
+                       nmsg("{ghost} haunts the {room}, enraged.", "{ghost} haunt the {room}, enraged.", "n", n=n,
+                            **names))
     else:
         line = ntodo("place", "{ghost} haunts the {room}.", "{ghost} haunt the {room}.", "n", n=n, **names)
     state = say(state, why.ghost_placed(line, names["ghost"], names["room"], mode, enraged))
@@ -128,7 +135,9 @@ def trap(state: State, p: int, ghost: str) -> State:
     state = replace(state, trapped=trapped)
     line = todo("remove", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.",
                 player=state.players[p], ghost=state.name(ghost), toy=state.name(toy))
-    state = say(state, notable(why.trapped(line, state.name(ghost), state.name(toy))))
+    # short, so three of them fit under the result at 800×480 (one line each with "Turn 12: ")
+    recap = msg("{player} traps {ghost}.", player=state.players[p], ghost=state.name(ghost))
+    state = say(state, notable(why.trapped(line, state.name(ghost), state.name(toy)), recap))
     return flip_stack(state, toy)
 
 
@@ -147,7 +156,10 @@ def flip_stack(state: State, toy: str) -> State:
                              "the card blue side up.",
                              "The {toy} stack reveals {ghost}: {ghost} are enraged in the {room}; turn the card "
                              "blue side up.", "n", n=ghost_count(revealed),
-                             toy=toy_name, ghost=ghost_name, room=state.name(ghost.room)))
+                             toy=toy_name, ghost=ghost_name, room=state.name(ghost.room)),
+                       nmsg("{ghost} is revealed, enraged in the {room}.",
+                            "{ghost} are revealed, enraged in the {room}.", "n", n=ghost_count(revealed),
+                            ghost=ghost_name, room=state.name(ghost.room)))
     elif is_trapped:
         line = nmsg("The {toy} stack reveals {ghost}, who is already trapped.",
                     "The {toy} stack reveals {ghost}, who are already trapped.", "n",
@@ -199,8 +211,11 @@ def escape(state: State, p: int, forced: bool = True) -> State:
     room = state.where[p]
     state = leave_cards(state, p, state.hands[p])
     state = replace(state, where=put(state.where, p, None))
-    return say(state, why.escaped(todo("remove", "{player} makes an emergency escape from the {room}, leaving every "
-                                       "card there.", player=state.players[p], room=room_name(state, room)), forced))
+    line = todo("remove", "{player} makes an emergency escape from the {room}, leaving every card there.",
+                player=state.players[p], room=room_name(state, room))
+    recap = msg("{player} makes an emergency escape from the {room}.", player=state.players[p],
+                room=room_name(state, room))
+    return say(state, notable(why.escaped(line, forced), recap))
 
 
 def nearest(state: State, p: int, calm_only: bool = False, skip_own_room: bool = False) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ from companion.games.children.state import (
     room_to_deck,
     set_ghosts,
 )
-from companion.i18n import Msg, NewsLine, msg, ntodo, todo
+from companion.i18n import Msg, NewsLine, msg, notable, ntodo, todo
 
 
 def _ask(state: State, p: int, text: str, choices) -> Prompt:
@@ -180,9 +180,10 @@ def _do_nearest(state: State, p: int, effect: str, ghost: str) -> State:
         g = state.haunting(ghost)
         far = gr.distance(state.grid, state.room_of(p), g.room)
         state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=True)])
-        return say(state, why.crickets(todo("flip", "The crickets enrage {ghost} in the {room}: turn the card blue "
-                                            "side up.", ghost=state.name(ghost), room=state.name(g.room)),
-                                       state.name(ghost), far))
+        line = todo("flip", "The crickets enrage {ghost} in the {room}: turn the card blue side up.",
+                    ghost=state.name(ghost), room=state.name(g.room))
+        recap = msg("The crickets enrage {ghost} in the {room}.", ghost=state.name(ghost), room=state.name(g.room))
+        return say(state, notable(why.crickets(line, state.name(ghost), far), recap))
     room = state.room_of(p)
     g = state.haunting(ghost)
     line = ntodo("move", "{ghost} is drawn to the {room}.", "{ghost} are drawn to the {room}.", "n",

@@ -22,7 +22,7 @@ from companion.games.children import frames as fr
 from companion.games.children import grid as gr
 from companion.games.children import why
 from companion.games.children.state import Frame, State, Step, push
-from companion.i18n import Msg, msg, nmsg, notable, todo
+from companion.i18n import Msg, msg, nmsg, todo
 
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
 
@@ -78,7 +78,9 @@ def _resolve_self(state: State) -> State | None:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
             line = todo("other", "{players}: cut down to the hand limit of {limit} now.",
                         players=and_names(state.players[p] for p in cuts), limit=state.hand_limit)
-            return say(state, notable(why.cut_down(line, len(state.enraged_present), state.hand_limit)))
+            # no moment of its own (issue 29 item 7): the enraged ghost that lowered the limit is one,
+            # and an active player's cut at the end of the turn is no event the table recalls
+            return say(state, why.cut_down(line, len(state.enraged_present), state.hand_limit))
     result = _ask(state)
     return None if isinstance(result, Prompt) else result
 

@@ -426,7 +426,8 @@ def _balloon(state: State) -> State:
         return _unsolved(_say(state, why.last_balloon(line)), balloons=True)
     line = todo("out", "The {ordinal} Red Balloon: {player} is out of the game.", ordinal=_ordinal(ci.BALLOONS),
                 player=state.player)
-    state = _say(state, notable(why.last_balloon(line)))
+    state = _say(state, notable(why.last_balloon(line), msg("The last Red Balloon puts {player} out of the game.",
+                                                            player=state.player)))
     return _eliminate(state)
 
 
@@ -526,7 +527,8 @@ def _cancel_right(state: State, _arg: str) -> State:
 def _wrong(state: State, _arg: str = "") -> State:
     """"Oops! You've made a mistake and are out of the game.\""""
     line = todo("out", "{player}'s accusation is wrong: {player} is out of the game.", player=state.player)
-    state = _say(state, notable(why.wrong(line, state.envelope_known)))
+    recap = msg("{player} accuses wrongly and is out of the game.", player=state.player)
+    state = _say(state, notable(why.wrong(line, state.envelope_known), recap))
     if not state.envelope_known:
         state = _say(state, why.put_back(todo("return", "Secretly return the cards to the envelope.")))
     return _eliminate(state)

@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
-from companion.games.creepy_cellar import codec, prompts, refusals, rulecard, rules, tablecheck
+from companion.games.creepy_cellar import codec, prompts, refusals, rulecard, rules, tablecheck, undo
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import view as table_view
 from companion.games.creepy_cellar.state import State
@@ -248,6 +248,8 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingP
     "Unlock the {doors}.": lambda p: todo("return", "Lock the {doors} again: nobody moves through them.", **p),
     "Place a ghost in room {room}.": lambda p: todo("return", "Take the ghost back off room {room}.", **p),
     "Take a ghost off room {room}.": lambda p: todo("return", "Put the ghost back in room {room}.", **p),
+    "{player} takes the secret passage from {left} to {room}: take the tile out of room {left}.":
+        lambda p: todo("return", "Put the secret passage tile back in room {left}.", **p),
     "One ghost beaten in room {room}: take it off the board.":
         lambda p: todo("return", "Put the beaten ghost back in room {room}.", **p),
     "Two ghosts beaten in room {room}: take them off the board.":
@@ -291,6 +293,7 @@ class CreepyCellar(Game[State]):
     status_line = staticmethod(table_view.status_line)
     component_label = staticmethod(cc.component_label)
     check = staticmethod(tablecheck.check)
+    undo_steps = staticmethod(undo.undo_steps)
     correct = staticmethod(tablecheck.correct)
     encode = staticmethod(codec.encode)
     decode = staticmethod(codec.decode)

@@ -35,7 +35,7 @@ def add_ghost(state: State, room: str) -> State:
     if count >= cc.GHOSTS_PER_HAUNTING:
         return haunt(state, room, cc.GHOSTS_PER_HAUNTING, why.three_ghosts(
             todo("place", "Three ghosts in room {room} become a haunting: swap them for a haunting.", room=room),
-            room))
+            room), king=False)
     if state.king == room and count >= cc.KING_HAUNTING_GHOSTS:
         return king_haunting(state, room)
     return state
@@ -71,11 +71,11 @@ def king_haunting(state: State, room: str) -> State:
     if state.options["king_haunting"] == "king":
         state = haunt(state, room, 0, why.king_haunting(
             todo("place", "The Ghost King and two ghosts in room {room}: place a haunting there.", room=room),
-            room, ghosts))
+            room, ghosts), king=True)
     else:
         state = haunt(state, room, cc.KING_HAUNTING_GHOSTS, why.king_haunting(
             todo("place", "The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.",
-                 room=room), room, ghosts))
+                 room=room), room, ghosts), king=True)
     if state.step == Step.OVER:
         return state
     target = cc.next_room(room, state.options["king_wrap"])
@@ -83,15 +83,22 @@ def king_haunting(state: State, room: str) -> State:
     return move_king(say(state, line), target)
 
 
-def haunt(state: State, room: str, ghosts_used: int, sentence: Msg | NewsLine) -> State:
-    """Swap ``ghosts_used`` ghosts of ``room`` for one haunting; the 8th ends the game."""
+def haunt(state: State, room: str, ghosts_used: int, sentence: Msg | NewsLine, king: bool) -> State:
+    """Swap ``ghosts_used`` ghosts of ``room`` for one haunting (made by the Ghost King and
+    two ghosts: ``king``; else by three ghosts); the 8th ends the game."""
     index = cc.ROOMS.index(room)
     state = replace(
         state,
         ghosts=put(state.ghosts, index, state.ghosts[index] - ghosts_used),
         hauntings=put(state.hauntings, index, state.hauntings[index] + 1),
     )
-    state = say(state, notable(sentence))  # a haunting: what the table remembers
+    # a haunting: what the table remembers, recalled as "Haunting 7 of 8: three ghosts in room H."
+    number = state.total_hauntings
+    recap = (msg("Haunting {number} of {limit}: the Ghost King in room {room}.", number=number,
+                 limit=cc.HAUNTING_LIMIT, room=room) if king else
+             msg("Haunting {number} of {limit}: three ghosts in room {room}.", number=number,
+                 limit=cc.HAUNTING_LIMIT, room=room))
+    state = say(state, notable(sentence, recap))
     if state.total_hauntings >= cc.HAUNTING_LIMIT:
         return say(replace(state, outcome="lost", step=Step.OVER),
                    why.eighth(msg("That is haunting number {number}: the Ghost King wins.",

@@ -326,7 +326,8 @@ def _move(state: State, place: str) -> State:
     if place == cc.OUTSIDE and checks.exited(state) and not checks.won(state):
         line = todo("out", "{player} is out of the castle for good: from now on that hunter's turns only flip "
                     "Ghost cards for the table.", player=who(state))
-        state = say(state, notable(why.out_for_good(line)))
+        state = say(state, notable(why.out_for_good(line), msg("{player} leaves the castle for good.",
+                                                               player=who(state))))
     if checks.won(state):
         return say(replace(state, outcome="won", step=Step.OVER),
                    msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))
@@ -380,7 +381,8 @@ def _fight_dice(state: State, arg: str) -> State:
     if result.hauntings:
         state = board.remove_haunting(state, room, result.hauntings)
         state = say(state, notable(why.beaten(_beaten_news("haunting", result.hauntings, room), "haunting",
-                                              result.hauntings, room)))
+                                              result.hauntings, room), _beaten_recap(who(state), result.hauntings,
+                                                                                     room)))
     if not (result.ghosts or result.hauntings):
         state = say(state, msg("Nothing beaten this time."))
     return _to_after(state)
@@ -427,8 +429,11 @@ def _drop_off(state: State, _arg: str) -> State:
     slot = len(state.cellar) + 1
     state = with_hunter(state, state.active, treasure=None)
     state = marked(replace(state, cellar=state.cellar + (treasure,), moves=0), dropped=True)
-    state = say(state, notable(why.dropped_off(todo("place", "{player} drops off the {treasure} in cellar slot {slot}.",
-                                            player=who(state), treasure=cc.card_label(treasure), slot=slot), slot)))
+    line = todo("place", "{player} drops off the {treasure} in cellar slot {slot}.", player=who(state),
+                treasure=cc.card_label(treasure), slot=slot)
+    recap = msg("{player} brings treasure {slot} of {total} to the cellar.", player=who(state), slot=slot,
+                total=state.total_treasures)
+    state = say(state, notable(why.dropped_off(line, slot), recap))
     if not state.cellar_deck:
         state = say(state, msg("No Cellar cards in this game (basic mode)."))
         return _after_cellar_card(state)
@@ -645,6 +650,13 @@ def _fight_dice_news(faces: tuple[str, ...]) -> Msg:
     if len(names) == 1:
         return msg("Fight dice: {face}.", face=names[0])
     return msg("Fight dice: {first}, {second}.", first=names[0], second=names[1])
+
+
+def _beaten_recap(hunter: Msg | str, count: int, room: str) -> Msg:
+    """A haunting beaten, as the game's end recalls it: "Ada beats a haunting in room F."."""
+    if count == 1:
+        return msg("{player} beats a haunting in room {room}.", player=hunter, room=room)
+    return msg("{player} beats two hauntings in room {room}.", player=hunter, room=room)
 
 
 def _beaten_news(piece: str, count: int, room: str) -> Msg | NewsLine:

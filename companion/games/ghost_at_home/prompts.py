@@ -119,11 +119,14 @@ def _turn(state: State) -> Prompt:
 
 def _rooms(state: State) -> Prompt:
     rooms = _room_choices(state)
-    choices = rooms + [Choice("done", msg("Done"), main=True)]
+    # "Gioca una o più carte stanza": the big button ends them in those words, never the step
+    # box's "Done" beside it (issue 29: a player who acknowledged a step ended the room cards)
+    choices = rooms + [Choice("done", msg("No more room cards"), main=True)]
     if rooms:
-        text = msg("{player}: play another room card, or touch Done", player=state.player)
+        text = msg("{player}: play another room card, or touch “No more room cards”", player=state.player)
     else:
-        text = msg("{player}: no other room card can be played now: touch Done", player=state.player)
+        text = msg("{player}: no other room card can be played now: touch “No more room cards”",
+                   player=state.player)
     return Prompt(text, state.player, tuple(choices))
 
 

@@ -77,7 +77,7 @@ def _card(state: State, card: str) -> Msg:
     if card in gc.ROOM_FLOOR or card == gc.WILD:
         return _room(state, card)
     if state.step == Step.ROOMS:
-        return msg("{player} is playing room cards this turn: only more rooms, or Done. {prompt}",
+        return msg("{player} is playing room cards this turn: only more rooms, or “No more room cards”. {prompt}",
                    player=state.player, prompt=_now(state))
     return _CARD_REASONS[card](state)
 
@@ -202,7 +202,7 @@ def _light(state: State, arg: str) -> Msg | None:
     if (why := _waiting(state)) is not None:
         return why
     if state.step == Step.ROOMS:
-        return msg("{player} is playing room cards this turn: only more rooms, or Done. {prompt}",
+        return msg("{player} is playing room cards this turn: only more rooms, or “No more room cards”. {prompt}",
                    player=state.player, prompt=_now(state))
     if state.hands[state.active] < MIN_CARDS:
         return msg("A light costs 2 or 3 cards: {player} holds {n}. {prompt}", player=state.player,
@@ -242,7 +242,8 @@ def _discard_n(state: State, arg: str) -> Msg | None:
 
 def _done(state: State, _arg: str) -> Msg | None:
     if state.step == Step.TURN:
-        return msg("Done ends the room cards: play a room card first, or choose another action. {prompt}",
+        return msg("“No more room cards” ends the room cards: play a room card first, or choose another "
+                   "action. {prompt}",
                    prompt=_now(state))
     return _waiting(state)
 

@@ -190,7 +190,8 @@ def _light_on(state: State, player: int, floor: int, bulbs: int | None = None, c
     state = state.with_floor(player, floor, replace(spot, lit=True))
     line = todo("flip", "{player} turns on the light of the {floor}.", player=state.players[player],
                 floor=gc.floor_name(floor))
-    return say(state, notable(why.bulb_card(line, floor) if card else why.lit(line, floor, bulbs)))
+    recap = msg("{player} lights the {floor}.", player=state.players[player], floor=gc.floor_name(floor))
+    return say(state, notable(why.bulb_card(line, floor) if card else why.lit(line, floor, bulbs), recap))
 
 
 def _light_no(state: State, _arg: str) -> State:
@@ -305,8 +306,11 @@ def _bolt(state: State, name: str) -> State:
     state = _use_special(state)
     spot = state.house(target)[floor - 1]
     state = state.with_floor(target, floor, replace(spot, lit=False))
-    state = say(state, notable(why.lightning(todo("flip", "Lightning! The light of the {floor} of {target}'s house "
-                                                   "goes off.", floor=gc.floor_name(floor), target=name), name, floor)))
+    line = todo("flip", "Lightning! The light of the {floor} of {target}'s house goes off.",
+                floor=gc.floor_name(floor), target=name)
+    recap = msg("{player}'s lightning darkens {target}'s {floor}.", player=state.player,
+                floor=gc.floor_name(floor), target=name)
+    state = say(state, notable(why.lightning(line, name, floor), recap))
     if spot.ghosts and state.options["lightning_resolves_ghost"]:
         state = _clear_floor(state, target, floor, "lightning")
     return _end_turn(state)
@@ -373,7 +377,8 @@ def _clear_floor(state: State, player: int, floor: int, how: str) -> State:
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
     line = todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
                 floor=gc.floor_name(floor), target=state.players[player])
-    return say(state, notable(why.cleared(line, how)))
+    recap = msg("{target} loses the {floor} to a ghost.", floor=gc.floor_name(floor), target=state.players[player])
+    return say(state, notable(why.cleared(line, how), recap))
 
 
 def _after_ghost(state: State, removed: bool, landed: bool) -> State:
@@ -445,7 +450,8 @@ def _escape_stopped(state: State) -> State:
     escaper = present(state.escaper, "the escaping player")
     line = todo("deal", "The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
                 player=state.players[escaper])
-    state = say(state, notable(why.stopped(line, state.options["escape_stop"] == "any_ghost")))
+    recap = msg("{player}'s escape is stopped.", player=state.players[escaper])
+    state = say(state, notable(why.stopped(line, state.options["escape_stop"] == "any_ghost"), recap))
     state = replace(state, escaper=None, stoppers=(), stopped=False)
     for player in (escaper,) + state.opponents(escaper):
         state = _refill(state, player, "stopped")

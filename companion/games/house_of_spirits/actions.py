@@ -72,7 +72,8 @@ def on_plot_drawn(state: State, plot: str) -> State:
         state = add_to_hand(state, player, plot)
         line = todo("other", "The plot card shows {score}, so {needed} or more was needed: {player} succeeds and "
                     "takes {card}.", score=score, needed=needed, player=state.player, card=state.label(plot))
-        state = say(state, notable(why.investigation_result(line, pending.score, score, True, exceed)))
+        recap = msg("{player} investigates and takes {card}.", player=state.player, card=state.label(plot))
+        state = say(state, notable(why.investigation_result(line, pending.score, score, True, exceed), recap))
         return check_hand_limit(state, player)
     state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
     line = todo("return", "The plot card shows {score}, so {needed} or more was needed: the investigation fails; "
@@ -184,8 +185,10 @@ def plot_played(state: State) -> State:
     state = replace(state, plots_played=state.plots_played + (plot,))
     card = state.card(plot)
     kind = "plain" if not (card.rooms or card.items) else "rolled"
-    state = say(state, why.plot_played(todo("place", "{player} plays {card}.", player=state.player,
-                                            card=state.label(plot)), kind))
+    line = todo("place", "{player} plays {card}.", player=state.player, card=state.label(plot))
+    recap = msg("{player} plays {card} for {points} points.", player=state.player, card=state.label(plot),
+                points=hc.PLOT_POINTS)
+    state = say(state, notable(why.plot_played(line, kind), recap))
     if pending.plot_item:
         state = remove_from_hand(state, player, pending.plot_item)
         state = replace(state, attached=state.attached + ((plot, pending.plot_item),))

@@ -160,7 +160,8 @@ def _monster_killed(state: State, critical_hit: bool = False) -> State:
     state = discard_items(state, player, pending.items)
     line = todo("return", "{monster} is killed; its card goes to the bottom of the monster deck.",
                 monster=state.label(monster))
-    state = say(state, notable(why.killed(line, state.label(monster), critical_hit)))
+    recap = msg("{player} kills {monster}.", player=state.players[player], monster=state.label(monster))
+    state = say(state, notable(why.killed(line, state.label(monster), critical_hit), recap))
     state = add_points(state, player, hc.KILL_POINTS, "monster kill")
     return end_turn(state)
 

@@ -15,7 +15,7 @@ from companion.engine.tuples import put, without
 from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits import why
 from companion.games.house_of_spirits.state import Roll, State, Step
-from companion.i18n import msg, nmsg, notable, todo
+from companion.i18n import msg, nmsg, todo
 
 # --------------------------------------------------------------------------- draws
 
@@ -227,7 +227,9 @@ def lay_monster(state: State, monster: str, from_main: bool = False) -> State:
                     monster_health=state.monster_health + ((monster, card.health),))
     line = todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
                 monster=card.said, attack=card.attack, defence=card.defence, health=card.health)
-    return say(state, notable(why.monster_laid(line, card.said, card.health, from_main)))
+    # no moment of its own (issue 29 item 7): a monster laid is recalled when it is killed (or kills);
+    # with one laid each round they took half of a game's moments
+    return say(state, why.monster_laid(line, card.said, card.health, from_main))
 
 
 def refill(state: State) -> State:
