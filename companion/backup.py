@@ -43,6 +43,7 @@ def backup(db: str | Path, dest: str | Path) -> Path:
         raise StoreError(f"there is no event store at {db}")
     if dest.exists():
         raise StoreError(f"{dest} already exists: give the backup a new name")
+    _check_folder(dest)
     source = _read_only(db)
     try:
         stores.check_ours(source, str(db))  # another program's database is not ours to copy
@@ -51,6 +52,19 @@ def backup(db: str | Path, dest: str | Path) -> Path:
         raise StoreError(str(exc) if isinstance(exc, StoreError) else f"{db} cannot be read: {exc}") from None
     _copy(source, dest)
     return dest
+
+
+def _check_folder(dest: Path) -> None:
+    """The backup's folder must exist (SQLite only says "unable to open database file")."""
+    from companion.paths import describe
+
+    folder = dest.parent
+    if folder.is_dir():
+        return
+    what = describe(folder)
+    raise StoreError(f"the folder {folder} does not exist: create it first, or give the backup a path in a folder "
+                     f"that exists" if what == "nothing" else
+                     f"{folder} is {what}, not a folder: give the backup a path in a folder")
 
 
 def _read_only(db: Path) -> sqlite3.Connection:

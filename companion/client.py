@@ -45,7 +45,7 @@ class NoDaemon(DaemonUnavailable):
         """What a client command says (one line, exit 2): a path that is something other
         than a socket (``--socket notes.txt``) is named as what it is, and a socket nobody
         listens on (a daemon killed, SIGKILL or a power cut) as left behind."""
-        kind = _not_a_socket(self.socket_path)
+        kind = not_a_socket(self.socket_path)
         if kind is not None:
             return (f"{self.socket_path} is {kind}, not a companion's socket: give the socket the daemon "
                     f"listens on (companion daemon says it when it starts), or leave out --socket")
@@ -57,7 +57,7 @@ class NoDaemon(DaemonUnavailable):
                 f"companion play GAME --players A,B)")
 
 
-def _not_a_socket(path: str) -> str | None:
+def not_a_socket(path: str) -> str | None:
     """What ``path`` is when it exists and is no socket ("a regular file", "a directory"), else None."""
     try:
         mode = os.stat(path).st_mode
@@ -183,7 +183,7 @@ class Client:
         try:
             self._sock.sendall(protocol.encode(message))
         except OSError as exc:
-            raise DaemonUnavailable(f"daemon connection lost: {exc}") from exc
+            raise DaemonUnavailable(f"the daemon at {self.socket_path} stopped: its connection closed") from exc
 
     def choose(self, key: str, revision: int | None = None) -> dict[str, Any]:
         """Touch a choice (its key); returns the ack. ``revision``: the state's ``revision``
@@ -283,7 +283,7 @@ class Client:
         with self._lock:
             pending, self._acks = self._acks, {}
         for future in pending.values():
-            future.set_exception(DaemonUnavailable("daemon connection closed"))
+            future.set_exception(DaemonUnavailable(f"the daemon at {self.socket_path} stopped: its connection closed"))
 
 
 def version_mismatch(daemon_version: Any) -> str:

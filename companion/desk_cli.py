@@ -210,10 +210,12 @@ def restore_command(args) -> int:
 
 
 def _store_copy(args):
+    import os
+
     from companion.recovery import memory_copy
 
     db = _db(args)
-    problem = _not_a_store(db, given=args.db is not None)
+    problem = _not_a_store(db, given=args.db is not None or "COMPANION_DB" in os.environ)
     if problem:
         print(f"companion: {problem}", file=sys.stderr)
         return None
@@ -221,9 +223,10 @@ def _store_copy(args):
 
 
 def _not_a_store(db: Path, given: bool) -> str | None:
-    """Why the file at ``db`` cannot be an event store (nothing is created beside it), or None."""
+    """Why the file at ``db`` cannot be an event store (nothing is created beside it), or None.
+    The default store not made yet is no problem: no game has been played (an empty store)."""
     if not db.exists():
-        return f"there is no event store at {db}" + ("" if given else " (give --db)")
+        return f"there is no event store at {db}" if given else None
     if db.is_dir():
         return f"{db} is a folder, not an event store"
     try:
@@ -238,21 +241,32 @@ def _not_a_store(db: Path, given: bool) -> str | None:
 
 def saved_command(args) -> int:
     """``games --saved``: every game in the store, newest first."""
-    from companion.saved_games import saved
+    from companion.saved_games import game_to_resume, saved
 
     store = _store_copy(args)
     if store is None:
         return EXIT_REFUSED
     try:
         games = saved(store)
+        resumes = game_to_resume(store)
     finally:
         store.close()
     if not games:
-        print("The store holds no game yet.", file=sys.stderr)
+        print("The store holds no game yet." if _db(args).exists() else
+              f"No game yet: the event store {_db(args)} is made when the first game starts.", file=sys.stderr)
     for game in games:
         print("\t".join([str(game["id"]), game["title"], ", ".join(game["players"]), _when(game["started"]),
-                         _when(game["last_move"]), _moves(game["inputs"]), game["status"]]))
+                         _when(game["last_move"]), _moves(game["inputs"]), _status(game, resumes)]))
     return 0
+
+
+def _status(game: dict, resumes) -> str:
+    """A saved game's status in words: of the unfinished games, only the one the companion
+    resumes at its next start is "in progress"; the others were set aside (unfinished, and
+    ``companion play ITS-GAME`` goes back to one)."""
+    if game["status"] != "in progress" or (resumes is not None and resumes.id == game["id"]):
+        return game["status"]
+    return "set aside (unfinished)"
 
 
 def _moves(count: int) -> str:

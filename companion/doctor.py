@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from companion.config import CONFIG_ENV, Config, ConfigError, default_config_path, load_config
+from companion.config import CONFIG_ENV, Config, ConfigError, ConfigPathRefused, default_config_path, load_config
 from companion.doctor_line import INFO, MISSING, OK, WARN, Line
 from companion.voice.config import VoiceConfig
 
@@ -522,6 +522,10 @@ def doctor_command(path: str | os.PathLike[str] | None = None, out: TextIO | Non
     With ``path`` None, the default config path (``$COMPANION_CONFIG`` or the user config
     dir) is used if the file exists, else the doctor runs with no config. A bad config file
     prints the :class:`ConfigError` and returns 1.
+
+    Raises:
+        ConfigPathRefused: the path names no config file (missing, a directory): the command
+            line cannot be used as given, exit 2 as for ``companion daemon``.
     """
     out = sys.stdout if out is None else out
     if path is None and not os.environ.get(CONFIG_ENV) and not default_config_path().exists():
@@ -530,6 +534,8 @@ def doctor_command(path: str | os.PathLike[str] | None = None, out: TextIO | Non
         return run_doctor(None, out, probe)
     try:
         config = load_config(path)
+    except ConfigPathRefused:
+        raise  # said by companion.cli as the daemon says it (exit 2)
     except ConfigError as exc:
         print(f"companion doctor: bad config: {exc}", file=out)
         return 1

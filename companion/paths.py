@@ -201,6 +201,14 @@ def describe(path: Path) -> str:
     return next((name for test, name in kinds if test(mode)), msg("a special file"))
 
 
+def _first_existing(path: Path) -> Path | None:
+    """``path`` or its nearest ancestor that exists (a symbolic link followed), or None."""
+    for place in (path, *path.parents):
+        if os.path.lexists(place):
+            return place
+    return None
+
+
 def _same_file(a: Path, b: Path) -> bool:
     """Whether ``a`` and ``b`` name one file (after symbolic links), existing or not."""
     try:
@@ -368,11 +376,12 @@ def check_db_path(db: str | Path, option: str = "--db") -> None:
     if kind == "a symbolic link":
         kind = describe(Path(os.path.realpath(db)))
     if not db.parent.is_dir():
-        words = dict(option=option, db=str(db), folder=str(db.parent))
-        raise PathRefused(msg("{option} {db}: the folder {folder} does not exist (create it first, or give a path "
-                              "in a folder that exists)", **words) if describe(db.parent) == "nothing" else
-                          msg("{option} {db}: the folder {folder} is not a folder (create it first, or give a path "
-                              "in a folder that exists)", **words))
+        blocker = _first_existing(db.parent)  # notes.txt/x.db: a file stands where the folder goes
+        if blocker is None or blocker.is_dir():
+            raise PathRefused(msg("{option} {db}: the folder {folder} does not exist (create it first, or give a "
+                                  "path in a folder that exists)", option=option, db=str(db), folder=str(db.parent)))
+        raise PathRefused(msg("{option} {db}: {folder} is {kind}, not a folder: give a path in a folder that "
+                              "exists", option=option, db=str(db), folder=str(blocker), kind=describe(blocker)))
     if kind not in ("nothing", "a regular file"):
         example = safe_db_example(db if kind == "a directory" else None)
         raise PathRefused(msg("{option} {db} is {kind}, not an event store file: give the path of a file, "

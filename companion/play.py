@@ -93,7 +93,8 @@ def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path, lang:
         opened = [line.split(" companion: ", 1)[1] for line in _this_run(log_path)
                   if " companion: resumed game " in line or " companion: started a new game " in line]
         _line(opening_line(opened[0] if opened else "", _first_state(socket), log_path))
-        _play(app, socket)
+        if _play(app, socket):
+            return 0  # the daemon stopped: the terminal said so, and that was the last word
     except KeyboardInterrupt:
         if daemon.poll() is not None:
             return 0
@@ -199,14 +200,21 @@ def _line(text: str) -> None:
     sys.stdout.flush()
 
 
-def _play(app, socket: Path) -> None:
-    """Until the window closes, or ``q`` or the end of the terminal's input."""
+def _play(app, socket: Path) -> bool:
+    """Until the window closes, or ``q`` or the end of the terminal's input; True when the
+    terminal ended because the daemon stopped (it said so)."""
     if app is not None:
         app.run()
-        return
+        return False
     from companion.terminal import TerminalTable
 
-    TerminalTable(socket).run()
+    table = TerminalTable(socket)
+    try:
+        table.run()
+    except KeyboardInterrupt:  # the terminal's own, once it said the daemon stopped; or Ctrl-C
+        if not table.daemon_gone:
+            raise
+    return table.daemon_gone
 
 
 def _stop_on_signals(app) -> None:

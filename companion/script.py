@@ -59,8 +59,11 @@ def load(path: str | Path) -> TableScript:
             raise ScriptError(0, f"{path}: not a regular file")
         with path.open("rb") as file:
             data = file.read(MAX_SCRIPT_BYTES + 1)
+    except FileNotFoundError as exc:  # words, not "[Errno 2] No such file or directory: '...'"
+        raise ScriptError(0, f"there is no file at {path}" if path.parent.is_dir() else
+                          f"there is no file at {path} (the folder {path.parent} does not exist)") from exc
     except OSError as exc:
-        raise ScriptError(0, f"cannot read {path}: {exc}") from exc
+        raise ScriptError(0, f"cannot read {path}: {exc.strerror or exc}") from exc
     if len(data) > MAX_SCRIPT_BYTES:
         raise ScriptError(0, f"{path}: larger than {MAX_SCRIPT_BYTES} bytes: not a table script")
     try:

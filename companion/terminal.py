@@ -13,13 +13,14 @@ terminal is cleared (when it is one) and says that they are hidden again.
 from __future__ import annotations
 
 import re
+import signal
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.client import Client, DaemonUnavailable
+from companion.client import Client, DaemonUnavailable, NoDaemon
 from companion.console import ConsoleView
 from companion.i18n import msg, render
 from companion.protocol import private_player, view_heading, view_text
@@ -233,19 +234,68 @@ class TerminalTable:
         self.client: Client | None = None
         self.view = NumberedView(out, ask_private=self._ask_private)
         self._asked_to_stop = False  # q while inputs are not being saved: asked once
+        self._leaving = False  # this table closes the connection: the daemon did not stop
+        self._gone_said = threading.Event()  # the daemon stopped, and the terminal said so
+        self._waits_on_stdin = False  # run() reads the process's stdin in the main thread
 
     def run(self) -> int:
         """Play until ``q``, the end of the input or the daemon leaving; returns 0."""
+        self._waits_on_stdin = self.inp is sys.stdin and threading.current_thread() is threading.main_thread()
         try:
             with Client(self.socket_path, on_message=self.view).connect() as client:
                 self.client = client
+                threading.Thread(target=self._watch, args=(client,), name="daemon-watch", daemon=True).start()
                 self._say(self.view.say(HELP))
-                for line in self.inp:
-                    if not self.handle(client, line.strip()):
-                        break
+                try:
+                    for line in self.inp:
+                        if self._gone_said.is_set() or not self.handle(client, line.strip()):
+                            break
+                finally:
+                    with self.view.lock:
+                        self._leaving = True
         except DaemonUnavailable as exc:
-            self._say(f"The companion went away: {exc}")
+            self._say_gone(exc)
         return 0
+
+    @property
+    def daemon_gone(self) -> bool:
+        """The daemon stopped while the terminal played, and the terminal said so."""
+        return self._gone_said.is_set()
+
+    def _watch(self, client: Client) -> None:
+        """Say that the daemon stopped as soon as it does, not at the next typed line (the
+        terminal waits on its input meanwhile); from a thread of its own."""
+        if not client.wait_closed() or self._leaving:
+            return
+        self._say_gone(DaemonUnavailable("closed"))
+        with self.view.lock:  # not once run() is leaving: the interrupt would land after it
+            if self._waits_on_stdin and not self._leaving:
+                # Nothing more can be played: do not wait for a typed line. A real SIGINT to the main
+                # thread: its blocking read returns (EINTR) and raises KeyboardInterrupt, which companion
+                # play takes as its daemon gone (exit 0); _thread.interrupt_main() is only seen once the
+                # read returns.
+                signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+
+    def _say_gone(self, exc: DaemonUnavailable) -> None:
+        """The daemon-stopped line, once (the watcher and a failed send may both come)."""
+        with self.view.lock:
+            if self._gone_said.is_set():
+                return
+            self._gone_said.set()
+        self._say(self._gone(exc))
+
+    def _gone(self, exc: DaemonUnavailable) -> str:
+        """What the terminal says when the daemon does not answer (never the system's error text:
+        a newcomer saw "[Errno 32] Broken pipe"): stopped once connected, else no daemon there."""
+        if self.client is None:
+            return exc.sentence() if isinstance(exc, NoDaemon) else str(exc)
+        if (self.client.state or {}).get("storage_warning"):  # issue 26: the game was in memory only
+            return self.view.say(msg("The companion stopped: its daemon no longer answers at {socket}. The game "
+                                     "was not being saved, so the inputs not saved are lost.",
+                                     socket=str(self.socket_path)))
+        return self.view.say(msg("The companion stopped: its daemon no longer answers at {socket}. Every input it "
+                                 "accepted is kept: run the same command again to go on with the game.",
+                                 socket=str(self.socket_path)))
 
     def _ask_private(self, player: str) -> None:
         """Ask what only ``player`` may see (the answer comes to the view); from the client's

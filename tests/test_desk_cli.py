@@ -399,7 +399,8 @@ def test_a_saved_game_of_one_move_says_1_move(monkeypatch, capsys, tmp_path):
 
     game = {"title": "Ghost at Home", "players": ["Ada", "Bo"], "started": None, "last_move": None,
             "status": "in progress"}
-    monkeypatch.setattr(desk_cli, "_store_copy", lambda _args: SimpleNamespace(close=lambda: None))
+    store = SimpleNamespace(close=lambda: None, last_unfinished=lambda: None, setting=lambda _key: None)
+    monkeypatch.setattr(desk_cli, "_store_copy", lambda _args: store)
     monkeypatch.setattr(saved_games, "saved", lambda _store: [{**game, "id": 2, "inputs": 1},
                                                              {**game, "id": 1, "inputs": 12}])
     assert main(["games", "--saved", "--db", str(tmp_path / "store.sqlite3")]) == 0

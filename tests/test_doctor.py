@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import Config, DiceConfig, ReaderConfig, default_config
+from companion.config import Config, ConfigPathRefused, DiceConfig, ReaderConfig, default_config
 from companion.doctor import SERIAL_HINT, SPI_HINT, Probe, doctor_command, run_doctor, try_import
 from hardware.nfc.mfrc522_settings import MFRC522Settings
 from hardware.nfc.pn532_settings import PN532Settings
@@ -84,10 +84,10 @@ def test_this_machine_via_the_command_without_a_config_file(tmp_path, monkeypatc
 
 
 def test_a_named_config_that_is_missing_is_an_error(tmp_path, monkeypatch):
+    """A named file that is missing: the command line cannot be used (exit 2, as the daemon; cli15)."""
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
-    out = io.StringIO()
-    assert doctor_command(out=out) == 1
-    assert "no such config file" in out.getvalue()
+    with pytest.raises(ConfigPathRefused, match="no such config file"):
+        doctor_command(out=io.StringIO())
 
 
 def test_a_full_pi_with_everything_exits_0(tmp_path):

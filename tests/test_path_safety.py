@@ -223,7 +223,7 @@ def test_a_store_given_as_config_is_read_not_written(tmp_path, capsys):
     assert main(["daemon", "--config", str(store), "--db", str(tmp_path / "x.sqlite3"),
                  "--socket", str(tmp_path / "d.sock")]) == 1
     assert main(["doctor", "--config", str(store)]) == 1
-    assert main(["doctor", "--config", str(tmp_path)]) == 1
+    assert main(["doctor", "--config", str(tmp_path)]) == 2  # a directory: as daemon --config DIR (cli15)
     assert _snapshot(tmp_path) == before
 
 

@@ -71,7 +71,9 @@ EXIT_STATUS = ("exit status: 0 done; 1 the command ran and something was refused
                "(a refused input, a store failing mid-way, doctor's findings, a config whose contents are wrong); "
                "2 the command line cannot be used as given: a usage error, a bad table script, no daemon at "
                "the socket, or a path refused (a directory or another program's file where a store goes, a "
-               "folder that cannot be written, a store or socket another companion holds), with nothing changed")
+               "folder that cannot be written, a store or socket another companion holds), with nothing changed; "
+               "except that daemon and play keep the game in memory when its store's folder cannot be written "
+               "(said on every screen; lost when they stop if no write succeeds)")
 
 
 #: Commands whose parser is built alone when they are the one asked for: ``companion daemon``

@@ -107,7 +107,10 @@ def cmd_daemon(args) -> int:
     config = load_config(args.config)
     new = new_game(args)
     if new is not None:
-        header(new)  # a bad --new is said before the store is opened
+        try:
+            header(new)  # a bad --new is said before the store is opened
+        except StartRefused as exc:  # the command line asks for a game that cannot start: exit 2, as play
+            raise UsageError(exc.args[0]) from None
     db, sock = _checked_paths(args)
     # Bound before the store is opened: a socket that cannot be bound (the folder changed since
     # the check, another daemon took the path) stops the daemon with no game made or resumed.

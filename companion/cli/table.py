@@ -168,6 +168,7 @@ def cmd_ui(args) -> int:
     if args.screenshot and (reason := refused_target(args.screenshot)):
         print(f"companion: --screenshot {reason}", file=sys.stderr)
         return EXIT_BAD_PATH
+    refuse_a_non_socket(socket)
     if not args.kiosk and not has_display():
         print("companion: no display (DISPLAY and WAYLAND_DISPLAY are not set): the table screen needs a "
               "desktop; companion play GAME --players A,B plays in the terminal", file=sys.stderr)
@@ -183,6 +184,19 @@ def cmd_ui(args) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
     return 0
+
+
+def refuse_a_non_socket(socket: Path) -> None:
+    """A ``--socket`` that exists and is no socket (a directory, a text file) is refused as ``tap``
+    refuses it; a missing one is fine for the window, which waits for a daemon to come.
+
+    Raises:
+        NoDaemon: said in one line by :func:`companion.cli.main` (exit 2).
+    """
+    from companion.client import NoDaemon, not_a_socket
+
+    if not_a_socket(str(socket)) is not None:
+        raise NoDaemon(f"{socket} is not a socket", str(socket))
 
 
 def _daemon_answers(socket: Path, timeout: float = 1.0) -> bool:

@@ -32,7 +32,7 @@ def add_parser(sub) -> None:
     voice = sub.add_parser("voice", help="say every instruction aloud (a client of the daemon, its own process)",
                            description="Speak the prompt, what to do, the news and refusals in the table's "
                                        "language, with sound cues (docs/voice.md).")
-    _common(voice)
+    _common(voice, top=True)
     voice.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     voice.add_argument("--to", type=directory, metavar="DIR",
                        help="write each utterance as a numbered WAV file and a line of DIR/spoken.jsonl "
@@ -48,15 +48,22 @@ def add_parser(sub) -> None:
     prepare.set_defaults(run=_run("cmd_prepare"))
     test = voice_sub.add_parser("test", help="say one sentence in each language")
     _common(test)
-    test.add_argument("--to", type=directory, metavar="DIR", help="write the sentences to DIR instead of playing them")
+    test.add_argument("--to", type=directory, metavar="DIR", default=argparse.SUPPRESS,
+                      help="write the sentences to DIR instead of playing them")
     test.set_defaults(run=_run("cmd_test"))
     cues = voice_sub.add_parser("cues", help="write the six sound cues as WAV files into DIR")
     cues.add_argument("dir", type=directory)
     cues.set_defaults(run=_run("cmd_cues"))
 
 
-def _common(command) -> None:
-    command.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
-    command.add_argument("--engine", choices=ENGINES, help="the speech engine (default: the config's, espeak-ng)")
-    command.add_argument("--cache", type=directory, help="the phrase cache directory (default: the config's, or the "
-                                                    "user cache dir)")
+def _common(command, top: bool = False) -> None:
+    """``--config``, ``--engine`` and ``--cache``, on ``voice`` and again on its subcommands: a
+    subcommand's own defaults are SUPPRESS, so that ``voice --config FILE test`` keeps FILE (an
+    argparse subparser's default of None would overwrite it, and the file was never read)."""
+    default = None if top else argparse.SUPPRESS
+    command.add_argument("--config", type=Path, default=default,
+                         help="config file (default: $COMPANION_CONFIG or the user config dir)")
+    command.add_argument("--engine", choices=ENGINES, default=default,
+                         help="the speech engine (default: the config's, espeak-ng)")
+    command.add_argument("--cache", type=directory, default=default,
+                         help="the phrase cache directory (default: the config's, or the user cache dir)")
