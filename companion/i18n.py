@@ -427,6 +427,8 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
     :class:`NewsLine` as its sentence; a plain ``str`` or anything else comes back unchanged.
     An unknown language is English. ``touch``: the table has no dice button, so a line made
     by :func:`press_or_touch` (or a sentence holding one) says its ``touch`` form."""
+    if type(text) is str:  # a line rendered already (the log's, in every state: issue 35 item 3)
+        return text
     if isinstance(text, _FirstLetter):
         return text.cased(str(render(text.text, lang, touch)))
     if isinstance(text, NewsLine):
@@ -435,6 +437,9 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
         return text
     translation = translations(lang)
     if type(text) is Msg:  # a sentence of plain words and numbers: rendered once (issue 35 item 3)
+        seen = _SEEN.get((id(text), lang))
+        if seen is not None and seen[0] is text and seen[1] is translation:
+            return seen[2]
         key = _plain_key(text, translation)
         if key is not None:
             shown = _SHOWN.get(key)
@@ -442,6 +447,9 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
                 if len(_SHOWN) >= _SHOWN_MAX:
                     _SHOWN.clear()
                 shown = _SHOWN[key] = _render(text, lang, touch, translation)
+            if len(_SEEN) >= _SHOWN_MAX:
+                _SEEN.clear()
+            _SEEN[id(text), lang] = (text, translation, shown)
             return shown
     return _render(text, lang, touch, translation)
 
@@ -460,6 +468,12 @@ def _render(text: Msg, lang: str, touch: bool, translation: gettext.NullTranslat
 #: Written from any thread (one ``dict`` get or set each, atomic under the GIL).
 _SHOWN: dict[tuple, str] = {}
 _SHOWN_MAX = 4096
+#: The same, by the sentence itself: (its ``id``, the language) -> (it, the catalogue, its
+#: words). A game gives the same label objects state after state (Creepy Cellar's 14 "Ghost
+#: King card A" ... "N"), so a label seen before costs a lookup, not its key (issue 35 item
+#: 3). The entry holds the sentence, so its ``id`` is not another's while it is kept; a
+#: :class:`Msg` is never changed once made. Emptied when it holds ``_SHOWN_MAX``.
+_SEEN: dict[tuple[int, str], tuple[Msg, gettext.NullTranslations, str]] = {}
 
 
 def _plain_key(text: Msg, translation: gettext.NullTranslations) -> tuple | None:

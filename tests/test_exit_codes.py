@@ -376,3 +376,17 @@ def test_play_in_the_terminal_ends_by_itself_when_its_daemon_is_killed(laptop): 
         play.stdin.close()
     assert rest.strip().splitlines()[-1].startswith("The companion stopped: its daemon no longer answers at "), rest
     assert "Errno" not in rest and "Traceback" not in rest
+
+
+def test_a_replay_leaves_the_daemons_log_as_it_found_it(tmp_path):
+    """A replay silences the daemon's log while it runs; run in-process it left it at CRITICAL,
+    and a later test in the same worker lost the daemon's errors from its caplog (found when
+    test_daemon's NaN test ran after this file)."""
+    import logging
+
+    from companion.cli import main
+
+    log = logging.getLogger("companion.daemon")
+    before = log.level
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+    assert log.level == before

@@ -59,3 +59,21 @@ def test_a_float_next_to_odd_bytes_is_still_written():
     for message in ({"n": 2 ** 63 - 1, "m": -2 ** 63, "f": 1.7976931348623157e308, "t": "\u02ff\x7f"},
                     {"s": "\ud800", "f": 0.5}):
         assert protocol.encode(message) == protocol.json_line(message)
+
+
+def test_a_message_without_a_float_is_not_looked_over_for_one(monkeypatch):
+    """A state without a float (budgets.py's taps, most messages): msgspec's text is json's,
+    so the look for a float written otherwise (``_may_differ``, a copy of the line with its
+    digits as ``0``) is skipped (issue 35 item 3: was once per message). With a float, it is
+    still made, and the bytes are json's either way, a look-alike in a string included."""
+    import json
+
+    looks = []
+    original = protocol._may_differ
+    monkeypatch.setattr(protocol, "_may_differ", lambda line: looks.append(line) or original(line))
+    for message in ({"type": "state", "text": "Room 10e, 0.00001", "n": 10**20, "ok": True},
+                    {"type": "later", "odds": 0.125}, {"type": "later", "odds": 1e-05},
+                    {"type": "later", "odds": 1e16}):
+        assert protocol.encode(message) == (json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+                                            + "\n").encode()
+    assert len(looks) == 3  # the three with a float (was 4)

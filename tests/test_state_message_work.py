@@ -70,6 +70,8 @@ def test_every_state_message_is_the_one_made_without_the_memo_and_item_by_item(g
                 now = protocol.state_message(session, recent[-12:], news, lang)
                 with monkeypatch.context() as before:
                     before.setattr(i18n, "_SHOWN", {})
+                    before.setattr(i18n, "_SEEN", {})
+                    before.setattr(protocol, "_VIEWS", {})
                     before.setattr(protocol, "render_tree", _reference_tree)
                     then = protocol.state_message(session, recent[-12:], news, lang)
                 assert now == then and protocol.encode(now) == protocol.encode(then), f"{game} {seed} {lang}"
@@ -120,6 +122,7 @@ def test_the_memo_follows_the_catalogue_and_stays_bounded(monkeypatch):
     import gettext
 
     monkeypatch.setattr(i18n, "_SHOWN", {})
+    monkeypatch.setattr(i18n, "_SEEN", {})
     hello = msg("Hello {name}", name="Ada")
     assert render(hello, "it") == "Hello Ada"
 
@@ -176,3 +179,65 @@ def test_an_inputs_news_are_rendered_once_on_its_way_to_the_screens(monkeypatch,
     published.state(news)
     assert len(in_publisher) == len(news)  # nothing new to render
     store.close()
+
+
+def test_a_plain_view_is_rendered_once_and_only_a_plain_one(monkeypatch):
+    """budgets.py's tap run: a tap, its undo, the same tap again. The tap's state is a new
+    object each time, but its view is the same plain values, so it is rendered once, in
+    either language (``render_tree``: was once per state message); the undo's state too. A
+    view of the same values but other types (``True`` for ``1``, ``1.0``, a tuple for a
+    list) is rendered on its own, and a view holding a sentence every time."""
+    monkeypatch.setattr(protocol, "_VIEWS", {}, raising=False)
+    session = Session.start(GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1}))
+    key = session.prompt.choices[0].key
+    rendered = _counted(monkeypatch, protocol, "render_tree")
+    sent = []
+    for _round in range(3):
+        for lang in ("en", "it"):
+            sent.append(protocol.encode(protocol.state_message(session, [], (), lang)))
+        assert session.handle(Touch(key)).accepted
+        sent.append(protocol.encode(protocol.state_message(session, [], (), "it")))
+        assert session.handle(Touch("undo")).accepted
+    views_rendered = [args for args in rendered if type(args[0]) is dict and "rooms" in args[0]]
+    assert len(views_rendered) == 2  # the view before the touch, and after it (was 9)
+    assert sent[3:6] == sent[6:]  # the rounds after the first: the same bytes (its undo's news differ)
+    rendered.clear()
+    views = [{"n": 1}, {"n": True}, {"n": 1.0}, {"n": [1]}, {"n": (1,)}, {"n": 1}, {"n": True}]
+    shown = [protocol._rendered_view(view, "en", {}, {}) for view in views]
+    assert shown == [{"n": 1}, {"n": 1}, {"n": 1}, {"n": [1]}, {"n": [1]}, {"n": 1}, {"n": 1}]
+    assert [type(s["n"]) for s in shown] == [int, bool, float, list, list, int, bool]
+    assert [args[0] for args in rendered if type(args[0]) is dict] == views[:5]
+    rendered.clear()
+    said = {"room": msg("Ghost King card {card}", card="A")}
+    assert [protocol._rendered_view(said, "it", {}, {}) for _ in range(2)] == [{"room": "Ghost King card A"}] * 2
+    assert [args[0] for args in rendered if type(args[0]) is dict] == [said, said]
+
+
+def test_a_label_seen_before_is_looked_up_by_itself(monkeypatch):
+    """A game gives the same label objects state after state (Creepy Cellar's "Ghost King card
+    A" ... "N"): one seen before in a language costs one lookup, not its key
+    (``i18n._plain_key``: was once per label per state). A new object with the same words gets
+    the same words; another catalogue its own."""
+    import gettext
+
+    monkeypatch.setattr(i18n, "_SHOWN", {})
+    monkeypatch.setattr(i18n, "_SEEN", {}, raising=False)
+    keys = _counted(monkeypatch, i18n, "_plain_key")
+    labels = [msg("Ghost King card {card}", card=c) for c in "ABCDEF"]
+    first = [render(label, "it") for label in labels]
+    assert len(keys) == 6
+    for _state in range(3):
+        assert [render(label, "it") for label in labels] == first
+    assert len(keys) == 6  # was 24
+    assert render(msg("Ghost King card {card}", card="A"), "it") == first[0] and len(keys) == 7
+    assert render(labels[0], "en") == "Ghost King card A" and len(keys) == 8
+
+    class Other(gettext.NullTranslations):
+        def gettext(self, message):
+            return "Carta {card}"
+
+    other = Other()
+    with monkeypatch.context() as swapped:
+        swapped.setattr(i18n, "translations", lambda lang: other)
+        assert render(labels[0], "it") == "Carta A"
+    assert render(labels[0], "it") == first[0]

@@ -31,11 +31,20 @@ def add_parser(sub) -> None:
 
 
 def cmd_replay(args) -> int:
+    daemon_log = logging.getLogger("companion.daemon")
+    level = daemon_log.level
+    if not args.verbose:  # a replay reports refusals and failures itself, once
+        daemon_log.setLevel(logging.CRITICAL)
+    try:
+        return _replay(args)
+    finally:  # as it was: a replay run in-process (a test, a tool) left the daemon's log silenced
+        daemon_log.setLevel(level)
+
+
+def _replay(args) -> int:
     from companion import script as scripts
     from companion.replay import replay
 
-    if not args.verbose:  # a replay reports refusals and failures itself, once
-        logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
     if args.db is not None:
         from companion.paths import check_db_path
 

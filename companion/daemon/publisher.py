@@ -87,8 +87,8 @@ class StatePublisher:
     def __init__(self, reads: Published, hub: ClientHub):
         self.reads, self.hub = reads, hub
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
-        # id -> (it, (language, touch), text, its why): each sentence rendered once
-        self._rendered: dict[int, tuple[Any, tuple[str, bool], str, Any]] = {}
+        # id -> (it, language, touch, text, its why): each sentence rendered once
+        self._rendered: dict[int, tuple[Any, str, bool, str, Any]] = {}
         self._started: tuple[int | None, float | None] = (None, None)  # game id -> its start (venue)
         self._published = 0  # states broadcast so far (a ``later`` message follows the last)
 
@@ -129,11 +129,9 @@ class StatePublisher:
         """The ``state`` message."""
         reads, now = self.reads, self.reads.now()
         language, walk, warning = now.language, reads.walk(), reads.storage_warning()
-        rendered, said = self._rendered_recent(now), self._said(news, now)
-        return {**protocol.state_message(now.session, [text for text, _ in rendered], news, language,
-                                         now.by_touch, [why for _, why in rendered],
-                                         protocol.notable_indexes(self.recent, now.session),
-                                         ([text for text, _ in said], [why for _, why in said])),
+        (texts, whys), said = self._rendered_recent(now), self._said(news, now)
+        return {**protocol.state_message(now.session, texts, news, language, now.by_touch, whys,
+                                         protocol.notable_indexes(self.recent, now.session), said),
                 "language": language, "readers": _readers(now), "revision": reads.revision(),
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
@@ -187,8 +185,8 @@ class StatePublisher:
         """Flash a tap or press on every screen, before the rules see it."""
         self.hub.broadcast(input_seen(inp, show_uid))
 
-    def _rendered_recent(self, now: TableNow) -> list[tuple[str, Any]]:
-        """The recent news rendered in the table's language, each with its ``why`` entry (issue
+    def _rendered_recent(self, now: TableNow) -> tuple[list[str], list[Any]]:
+        """The recent news rendered in the table's language, and their ``why`` entries (issue
         33 item 2: None when the line carries none); each sentence rendered once (a state
         message is sent after every input, and the log changes by a line or two)."""
         cache = self._rendered
@@ -199,19 +197,21 @@ class StatePublisher:
                 del cache[key]
         return rendered
 
-    def _said(self, lines: Iterable[Any], now: TableNow) -> list[tuple[str, Any]]:
-        """``lines`` rendered in the table's language, each with its ``why`` entry, from the
+    def _said(self, lines: Iterable[Any], now: TableNow) -> tuple[list[str], list[Any]]:
+        """``lines`` rendered in the table's language, and their ``why`` entries, from the
         cache of :meth:`_rendered_recent` (an input's news are the log's last lines too: each
         is rendered once, issue 35 item 3)."""
         cache, language, touch = self._rendered, now.language, now.by_touch
-        rendered = []
+        texts: list[str] = []
+        whys: list[Any] = []
         for text in lines:
             hit = cache.get(id(text))
-            if hit is None or hit[0] is not text or hit[1] != (language, touch):
-                hit = cache[id(text)] = (text, (language, touch), render(text, language, touch),
+            if hit is None or hit[0] is not text or hit[1] != language or hit[2] != touch:
+                hit = cache[id(text)] = (text, language, touch, render(text, language, touch),
                                          why_message((text,), language)[0])
-            rendered.append((hit[2], hit[3]))
-        return rendered
+            texts.append(hit[3])
+            whys.append(hit[4])
+        return texts, whys
 
     def physical(self, inp: Input, hidden: bool = False) -> dict[str, Any] | None:
         """The accepted input as the undo toast names it, when it was a physical thing
