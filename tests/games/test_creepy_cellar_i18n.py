@@ -157,6 +157,11 @@ RARE = {
     "the Ghost King",  # test_the_ghost_king_holds_a_cursed_hunter_in_italian
     # issue 33: tests/games/test_creepy_cellar_why.py::test_a_jinxed_item_is_dropped_off_in_the_room_on_its_back
     "A Jinxed Item is dropped off in the room printed on its back: room {room}.",
+    # an undo's own step (undo15: the random games never undo): tests/test_undo_words.py, both languages
+    "Put the {card} back on top of the Cellar deck.", "Put the {card} back on top of the Ghost King deck.",
+    "Put the {card} back on top of the Ghost deck.", "out of the castle", "to cellar room {room}", "to room {room}",
+    "to the hallway it stood in", "{player}: move the {hunter} back {place}.",
+    "{player}: move your hunter back {place}.",
 }
 
 
