@@ -30,6 +30,7 @@ def test_the_cellar_board_keeps_its_figure_until_the_next_comes():
 
     board = SimpleNamespace(view={"odds_haunting": None, "outcome": None}, status="Basic · cellar 0/8",
                             odds=0.19, status_line="", tr=SimpleNamespace(_=lambda text, **p: text.format(**p)))
+    board._show_status = lambda: CellarBoard._show_status(board)  # the wordings that fit: cellar15
     CellarBoard.take_later(board, {"odds_haunting": None})
     assert board.odds == 0.19 and board.status_line == ""  # nothing yet: the last figure stays
     CellarBoard.take_later(board, {"odds_haunting": 0.56})
