@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pngread
 import pytest
+from test_laptop_window import user_env
 
-from tests.checkout import checkout_env
 from tests.collector import wait_until
 
 pytestmark = pytest.mark.ui
@@ -27,14 +27,8 @@ STEP_FILL = (56, 38, 8)
 EXIT_AFTER = "15"
 
 
-def _env(tmp_path: Path, display: str, kivy_home: Path) -> dict:
-    env = {k: v for k, v in checkout_env().items() if k not in ("COMPANION_CONFIG", "COMPANION_SOCKET", "COMPANION_DB")}
-    for name in ("CONFIG", "DATA", "STATE", "CACHE"):
-        env[f"XDG_{name}_HOME"] = str(tmp_path / name.lower())
-    (tmp_path / "run").mkdir(mode=0o700, exist_ok=True)
-    env.update(XDG_RUNTIME_DIR=str(tmp_path / "run"), DISPLAY=display, KIVY_HOME=str(kivy_home),
-               PYTHONUNBUFFERED="1")
-    return env
+#: A user's environment with its own folders and the test's display (the demo window's test's).
+_env = user_env
 
 
 def companion(env: dict, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
