@@ -25,6 +25,17 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 DEMO_SHOT = Path(__file__).with_name("demo_shot.py")
 
 
+def daemon_answers(sock: Path) -> bool:
+    """A daemon accepts a connection at ``sock`` now."""
+    from companion.client import Client, DaemonUnavailable
+
+    try:
+        Client(sock).connect(timeout=1.0).close()
+    except DaemonUnavailable:
+        return False
+    return True
+
+
 def user_env(tmp_path: Path, display: str, kivy_home: Path) -> dict:
     env = {k: v for k, v in checkout_env().items() if k not in ("COMPANION_CONFIG", "COMPANION_SOCKET", "COMPANION_DB")}
     for name in ("CONFIG", "DATA", "STATE", "CACHE"):
@@ -132,14 +143,7 @@ def test_a_signal_to_play_closes_its_window_and_stops_its_daemon(tmp_path, displ
                             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     try:
-        def answers() -> bool:
-            try:
-                Client(sock).connect(timeout=1.0).close()
-            except DaemonUnavailable:
-                return False
-            return True
-
-        wait_until(answers, 60, "play's daemon", poll=0.2)
+        wait_until(lambda: daemon_answers(sock), 60, "play's daemon", poll=0.2)
         said = play.stdout.readline()  # play's first line comes just before its window's loop runs
         assert "The daemon's log: " in said, said
         play.send_signal(getattr(signal, sig))

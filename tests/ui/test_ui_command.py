@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pngread
 import pytest
-from test_laptop_window import user_env
+from test_laptop_window import daemon_answers, user_env
 
 from tests.collector import wait_until
 
@@ -39,7 +39,6 @@ def companion(env: dict, *args: str, timeout: float = 120) -> subprocess.Complet
 @pytest.fixture
 def daemon(tmp_path, display, kivy_home):
     """A daemon with a new Creepy Cellar game (Ada and Bo): its socket and the environment."""
-    from companion.client import Client, DaemonUnavailable
 
     env = _env(tmp_path, display, kivy_home)
     sock = tmp_path / "companion.sock"
@@ -48,15 +47,8 @@ def daemon(tmp_path, display, kivy_home):
          "--new", "creepy_cellar", "--players", "Ada,Bo"],
         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
-    def answers() -> bool:
-        try:
-            Client(sock).connect(timeout=1.0).close()
-        except DaemonUnavailable:
-            return False
-        return True
-
     try:
-        wait_until(answers, 60, "the daemon", poll=0.2)
+        wait_until(lambda: daemon_answers(sock), 60, "the daemon", poll=0.2)
         yield sock, env
     finally:
         process.terminate()
