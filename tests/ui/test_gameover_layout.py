@@ -169,3 +169,34 @@ def test_portrait_shows_the_games_moments_under_the_result(reports, over):
     (SHOTS / "portrait-moments.json").write_text(json.dumps({"wrong": wrong, "portrait": shown_in_portrait},
                                                             indent=1, ensure_ascii=False))
     assert wrong == []
+
+
+#: The landscape sizes, each as its shots' tag.
+LANDSCAPE = [f"{w}x{h}" for w, h in SIZES if w > h]
+
+
+@pytest.mark.ui
+def test_landscape_shows_the_games_moments_under_the_result(reports, over):
+    """800×480 and 1024×600 (screen16): every game over shows at least one moment of the game
+    under the result, in both languages, whole and at its 26 px, with the rule that ended the
+    game and the scores kept. Before, the panel showed moments only where three fitted: Creepy
+    Cellar (both sizes, both languages), Children in Italian and Ghost at Home at 800×480
+    showed none, with 1024×600's ~230 px under the rule empty (the hidden prompt, step and
+    out-of-turn rows kept their 24 px of gaps at game over)."""
+    counts, wrong = {}, []
+    for game in SCRIPTS:
+        for lang in ("en", "it"):
+            for tag in LANDSCAPE:
+                name = f"{game}-live-{lang}-{tag}"
+                size = next(s for s in SIZES if f"{s[0]}x{s[1]}" == tag)
+                moments = reports[size]["audit"][name]["moments"]
+                shown = reports[size]["gameover"][name]
+                counts[name] = len(moments["texts"])
+                small = [line for line in reports[size]["audit"][name]["small"] if line.startswith("moment")]
+                scores = (over[game]["live"][lang]["prompt"].get("ending") or {}).get("scores") or []
+                scored = all(any(f"{who} {value}" in line for line in shown) for who, value in scores)
+                if not moments["texts"] or moments["cut"] or small or not scored \
+                        or not any(REASONS[game][lang] in line for line in shown):
+                    wrong.append((name, moments, small))
+    (SHOTS / "landscape-moments.json").write_text(json.dumps(counts, indent=1), encoding="utf-8")
+    assert wrong == []
