@@ -176,6 +176,7 @@ LANDSCAPE = [f"{w}x{h}" for w, h in SIZES if w > h]
 
 
 @pytest.mark.ui
+@pytest.mark.timeout(420)  # the module's one window may start with this test
 def test_landscape_shows_the_games_moments_under_the_result(reports, over):
     """800×480 and 1024×600 (screen16): every game over shows at least one moment of the game
     under the result, in both languages, whole and at its 26 px, with the rule that ended the
