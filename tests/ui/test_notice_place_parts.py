@@ -71,3 +71,21 @@ def test_two_lines_of_the_instruction_share_one_padding():
     assert choose_over(area=155, height_at=height, whole=200, line=46, two=84) == (20, 155 - height(20))
     assert choose_over(area=155, height_at=height, whole=200, line=46) == (32, 155 - height(32))  # one line
     assert choose_over(area=250, height_at=height, whole=200, line=46, paged=False) is None  # not whole
+
+
+def test_over_the_boards_bottom_the_banner_cuts_no_line_in_half():
+    """screen16: in portrait the banner over the board's bottom hid half a row for its 5 s
+    (House of Spirits' "3/18" under its top edge, CLUE: IT's "Luogo 9 / Corridoi"): its top
+    rises over every line it would cut (whole rows hidden, none in half), and it does not go
+    there when that makes it taller than the room it may take."""
+    from ui.notice_place import whole_rows
+
+    # the banner's words need 87 px over the board's bottom at 647; "3/18" is at 720-760
+    rows = [(720, 760), (770, 800), (820, 850)]
+    assert whole_rows(734, rows, margin=2, highest=900) == 762  # over "3/18" whole
+    assert whole_rows(765, rows, margin=2, highest=900) == 765  # between two lines: as it is
+    assert whole_rows(790, rows, margin=2, highest=900) == 802  # over the dots' row too
+    # raised over one line it cuts the next: over both
+    assert whole_rows(734, [(720, 760), (755, 790)], margin=2, highest=900) == 792
+    assert whole_rows(734, rows, margin=2, highest=750) is None  # taller than it may be
+    assert whole_rows(734, [], margin=2, highest=900) == 734

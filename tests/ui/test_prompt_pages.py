@@ -65,4 +65,14 @@ def test_a_page_never_ends_on_this_or_questa():
     asks = "Cy: quante icone di lampadine ha questa carta stanza? Scegliete il numero"
     assert page_words(asks, _chars(40))[0] == "Cy: quante icone di lampadine ha"
     english = "Cy: how many bulb icons does this room card show"
-    assert page_words(english, _chars(30))[0] == "Cy: how many bulb icons does"
+    assert page_words(english, _chars(30))[0] == "Cy: how many bulb icons"
+
+
+def test_a_question_pages_after_what_it_counts():
+    """screen16: under a refusal banner, Ghost at Home's question paged "Cy: how many bulb
+    icons does the second-floor › 1/2" | "room card show?": the first page ended inside what
+    the six number buttons count. A page ends before the question's verb ("does", "is"...)
+    rather than inside a noun phrase after it ("the second-floor | room card")."""
+    english = "Cy: how many bulb icons does the second-floor room card show?"
+    assert page_words(english, _chars(46)) == ["Cy: how many bulb icons", "does the second-floor room card show?"]
+    assert page_words("Which ghost is in the Kitchen now?", _chars(24)) == ["Which ghost", "is in the Kitchen now?"]

@@ -504,3 +504,13 @@ def test_a_long_path_breaks_after_its_slashes_and_stays_the_same_path():
     for path in (long, "/run/companion.sock", ":memory:", "", "a/b"):
         assert text.path_lines(path).replace("\n", "") == path
     assert text.path_lines("/run/companion.sock") == "/run/companion.sock"
+
+
+def test_at_game_over_the_column_keeps_one_gap():
+    """screen16: the game-over panel's room counted the four gaps of the prompt's column, the
+    hidden prompt's, step's and out-of-turn row's too (32 px at scale 1): Creepy Cellar's game
+    over at 1024×600 showed no moment under the result. At game over only the panel's own."""
+    from ui.layout import COLUMN_GAP, column_gaps
+
+    assert column_gaps(False) == column_gaps(True) == 4 * COLUMN_GAP  # in play, as before
+    assert column_gaps(False, over=True) == column_gaps(True, over=True) == COLUMN_GAP
