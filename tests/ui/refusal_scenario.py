@@ -34,6 +34,18 @@ def _boxes(table) -> dict[str, list[int]]:
     return boxes
 
 
+def _board_lines(table) -> list[list]:
+    """Each line of text the board shows: ``[text, x, y, width, height]``, where it is inked in
+    the window (screen16: the banner over the board's bottom in portrait cut "3/18" in half)."""
+    from kivy.uix.label import Label
+    from overflow import visible
+    from readability import ink_box, plain
+
+    return [[plain(w.text, w.markup)[:30], *(round(v) for v in ink_box(w))]
+            for w in table.ids.board_slot.walk(restrict=True)
+            if isinstance(w, Label) and w.text.strip() and visible(w) and w.texture_size[1] > 0]
+
+
 def refusal_scenario(app, out: Path, report: dict):
     from boards_scenario import _resize
 
@@ -74,7 +86,7 @@ def _shots(app, out: Path, report: dict, shots: list[dict]):
             "banner_whole": banner.texture_size[1] <= banner.height + 1,
             "column": [round(v) for v in window_box(right)],
             "board": [round(v) for v in window_box(table.ids.board_slot)], "portrait": app.portrait,
-            "picks": bool(getattr(table.board, "picks", None)),
+            "picks": bool(getattr(table.board, "picks", None)), "board_lines": _board_lines(table),
             "prompt_box": [round(v) for v in window_box(prompt)] if prompt.text and prompt.opacity else None,
             "before": before, "after": _boxes(table), "audit": audit(app, table),
             **_instruction(app, table),
