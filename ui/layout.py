@@ -176,11 +176,13 @@ MAIN_HEIGHT, MAIN_FONT = 84, 32
 COLUMN_GAP = 8
 
 
-def column_gaps(portrait: bool) -> int:
+def column_gaps(portrait: bool, over: bool = False) -> int:
     """The gaps (dp at scale 1) the prompt's column spends above its choice panel at most
     (the same in both orientations, see :data:`COLUMN_GAP`: in portrait fewer may be spent,
-    and the choice panel takes what is left)."""
-    return 4 * COLUMN_GAP
+    and the choice panel takes what is left). At game ``over`` one: the prompt, the step and
+    the out-of-turn row are hidden and keep no gap (screen16: their 32 px let Creepy Cellar's
+    game over at 1024×600 show no moment under the result)."""
+    return COLUMN_GAP if over else 4 * COLUMN_GAP
 
 
 #: Portrait's row of whose turn under the header (dp at scale 1; issue 29): its room comes

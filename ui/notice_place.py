@@ -14,7 +14,7 @@ nothing a finger reaches for:
   at once (issue 29: the banner hid the prompt for its 5 s, and the player could not read
   what was asked), when the instruction fits there whole; else in a free stretch at 22 or
   20 px; else, in portrait, over the board's bottom (just over the column) while no place
-  on the board picks a choice; else over the instruction with it paged under. :func:`choose_over` picks the
+  on the board picks a choice, covering whole lines of it or none (screen16); else over the instruction with it paged under. :func:`choose_over` picks the
   banner's size: the first that leaves the instruction whole, else two of its lines a
   page, else one;
 * only when not one line of the instruction fits under the banner, the banner alone over the
@@ -122,6 +122,33 @@ def choose_spot(spots: list[tuple[float, float]], height_at: Callable[[int], flo
     return None
 
 
+def board_lines(slot) -> list[tuple[float, float]]:
+    """``(bottom, top)`` in the window of each line of text the board in ``slot`` shows (its
+    labels' words as drawn: centred in the label, as on every board)."""
+    from kivy.uix.label import Label
+
+    rows = []
+    for widget in slot.walk(restrict=True):
+        if isinstance(widget, Label) and widget.text.strip() and widget.opacity > 0 and widget.texture_size[1] > 0:
+            low = widget.to_window(widget.x, widget.center_y - widget.texture_size[1] / 2)[1]
+            rows.append((low, low + widget.texture_size[1]))
+    return rows
+
+
+def whole_rows(edge: float, rows: list[tuple[float, float]], margin: float, highest: float) -> float | None:
+    """The top of a banner whose top would be ``edge`` (window px) over lines of text
+    (``rows``: each one's ``(bottom, top)``), raised over every line it would cut, ``margin``
+    px clear of it, until it cuts none (screen16: over the board's bottom in portrait it hid
+    half of House of Spirits' "3/18" and CLUE: IT's "Luogo 9" for its 5 s; whole lines or
+    none now); None when that top would be over ``highest``."""
+    while edge <= highest:
+        cut = [top for bottom, top in rows if bottom < edge - 1 and top > edge + 1]
+        if not cut:
+            return edge
+        edge = max(cut) + margin
+    return None
+
+
 class NoticePlace:
     """Keeps the root's ``notice_place`` (``[x, top, width, least height]`` in the window, or
     ``[]`` off the table) and ``notice_font`` up to date for the table screen ``table``."""
@@ -179,8 +206,8 @@ class NoticePlace:
             self.put_in(spot, x, width, TIGHT_PAD_Y)
             return
         spot = self.board_spot(height)
-        if spot is not None:
-            self.put_in(spot, x, width, PAD_Y)
+        if spot is not None:  # down to the board's bottom: the lines it rose over hidden whole
+            self.put_in(spot, x, width, PAD_Y, least=spot[0] - self.board_bottom())
             return
         if not self.over_with_copy(x, top, width, area):  # not a line of it fits: the banner alone
             root.notice_font, root.notice_pad = choose(0, area, height)[1], PAD_Y
@@ -192,22 +219,31 @@ class NoticePlace:
         no place on it picks a choice now: the top of the banner there and its size (the
         first of :data:`UNDER_SIZES` no higher than half the board); None in landscape, or
         while the board picks (portrait15: Ghost at Home's question, three lines over three
-        rows of numbers, paged a line at a time under the banner)."""
+        rows of numbers, paged a line at a time under the banner). Its top rises over every
+        line of the board it would cut in half (:func:`whole_rows`), never over half the board."""
         if not self.app.portrait:
             return None
         board, slot = self.table.board, self.table.ids.board_slot
         if board is None or getattr(board, "picks", None) or slot.height <= 0:
             return None
-        bottom = slot.to_window(slot.x, slot.y)[1]
+        bottom = self.board_bottom()
         size = next((size for size in UNDER_SIZES if height(size) <= slot.height / 2), None)
-        return None if size is None else (bottom + height(size), size)
+        if size is None:
+            return None
+        top = whole_rows(bottom + height(size), board_lines(slot), 2 * dp(1) * self.app.scale, bottom + slot.height / 2)
+        return None if top is None else (top, size)
 
-    def put_in(self, spot: tuple[float, int], x: float, width: float, pad: float) -> None:
+    def board_bottom(self) -> float:
+        """The window height of the board slot's bottom."""
+        slot = self.table.ids.board_slot
+        return slot.to_window(slot.x, slot.y)[1]
+
+    def put_in(self, spot: tuple[float, int], x: float, width: float, pad: float, least: float = 0) -> None:
         """The banner in a free stretch of the column (``spot``: its top and the banner's
-        size), ``pad`` dp above and under its words."""
+        size), ``pad`` dp above and under its words, at least ``least`` px high."""
         root = self.app.root
         root.notice_font, root.notice_pad = spot[1], pad
-        root.notice_place = [x, spot[0], width, 0]
+        root.notice_place = [x, spot[0], width, least]
         self.show_copy(None)
 
     def over_with_copy(self, x: float, top: float, width: float, area: float, paged: bool = True) -> bool | None:

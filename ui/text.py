@@ -127,8 +127,11 @@ def prompt_markup(text: str, player: str, over: bool, colours: dict | None = Non
 _CLAUSE_END = re.compile(r"[.;:!?][\"'\u2019\u201d)]*$")
 #: ... or, less strongly, after a comma or a closing bracket ...
 _PHRASE_END = re.compile(r"[,)\]][\"'\u2019\u201d]*$")
-#: ... or before a word that starts one ("then", "(...").
-_PHRASE_START = {"then", "poi", "quindi", "so", "and", "or", "e", "o", "but", "ma", "where", "dove", "with", "con"}
+#: ... or before a word that starts one ("then", "(..."), or a question's verb after what it
+#: asks about ("how many bulb icons | does the second-floor room card show?": screen16, the
+#: first page had ended inside "the second-floor | room card").
+_PHRASE_START = {"then", "poi", "quindi", "so", "and", "or", "e", "o", "but", "ma", "where", "dove", "with", "con",
+                 "does", "do", "did", "is", "are", "was", "were", "has", "have"}
 #: Words that a page should not end on: the next word belongs to them ("the | Ghost card").
 _LEADS = {"the", "a", "an", "of", "to", "in", "on", "at", "by", "for", "from", "into", "il", "lo", "la", "i",
           "gli", "le", "un", "uno", "una", "di", "del", "della", "dei", "delle", "nel", "nella", "al",
@@ -143,8 +146,8 @@ _SENTENCE_END = re.compile(r"[.;!?][\"'\u2019\u201d)]*$")
 
 def break_cost(word: str, following: str) -> int:
     """How badly a page ending after ``word`` (``following`` starting the next) cuts a
-    phrase: 0 at a clause's end (". ; : ! ?"), 1 at a comma, a bracket or before "then" or
-    "(", 3 elsewhere, 4 after "the", "of", "di" and the like or before a lone letter or a
+    phrase: 0 at a clause's end (". ; : ! ?"), 1 at a comma, a bracket or before "then",
+    "(" or a verb such as "does" or "is", 3 elsewhere, 4 after "the", "of", "di" and the like or before a lone letter or a
     number ("room | N")."""
     if _CLAUSE_END.search(word):
         return 0

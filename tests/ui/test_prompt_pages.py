@@ -75,4 +75,5 @@ def test_a_question_pages_after_what_it_counts():
     rather than inside a noun phrase after it ("the second-floor | room card")."""
     english = "Cy: how many bulb icons does the second-floor room card show?"
     assert page_words(english, _chars(46)) == ["Cy: how many bulb icons", "does the second-floor room card show?"]
-    assert page_words("Which ghost is in the Kitchen now?", _chars(24)) == ["Which ghost", "is in the Kitchen now?"]
+    assert page_words("Which of the ghosts is in the Kitchen now?", _chars(24)) == [
+        "Which of the ghosts", "is in the Kitchen now?"]

@@ -96,8 +96,10 @@ class GameOverPanel(BoxLayout):
     #: table screen's column keeps the main button (New game) its room under it.
     most = NumericProperty(0)
     model = ObjectProperty(None, allownone=True)
-    #: Moments show here only when at least this many fit (or all the game had, when fewer):
-    #: one or two squeezed under the figures tell less than the moments card, one touch away.
+    #: Moments show here only when at least this many fit (or all the game had, when fewer).
+    #: The table screen sets 1 (screen16): one or two moments under the result tell the table
+    #: something of its game where the column stood empty (the Recap card, one touch away,
+    #: keeps them all).
     least = NumericProperty(3)
     #: The game had moments and none show here: the screen offers the moments card
     #: (:mod:`ui.widgets.moments_card`).
