@@ -14,9 +14,9 @@ nothing a finger reaches for:
   at once (issue 29: the banner hid the prompt for its 5 s, and the player could not read
   what was asked), when the instruction fits there whole; else in a free stretch at 22 or
   20 px; else, in portrait, over the board's bottom (just over the column) while no place
-  on the board picks a choice, covering whole lines of it or none (screen16); else over the instruction with it paged under. :func:`choose_over` picks the
-  banner's size: the first that leaves the instruction whole, else two of its lines a
-  page, else one;
+  on the board picks a choice, covering whole lines of it or none (screen16); else over
+  the instruction with it paged under. :func:`choose_over` picks the banner's size: the
+  first that leaves the instruction whole, else two of its lines a page, else one;
 * only when not one line of the instruction fits under the banner, the banner alone over the
   instruction, down to the first button (the prompt is back when it fades or is touched).
 

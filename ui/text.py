@@ -147,8 +147,8 @@ _SENTENCE_END = re.compile(r"[.;!?][\"'\u2019\u201d)]*$")
 def break_cost(word: str, following: str) -> int:
     """How badly a page ending after ``word`` (``following`` starting the next) cuts a
     phrase: 0 at a clause's end (". ; : ! ?"), 1 at a comma, a bracket or before "then",
-    "(" or a verb such as "does" or "is", 3 elsewhere, 4 after "the", "of", "di" and the like or before a lone letter or a
-    number ("room | N")."""
+    "(" or a verb such as "does" or "is", 3 elsewhere, 4 after "the", "of", "di" and the
+    like or before a lone letter or a number ("room | N")."""
     if _CLAUSE_END.search(word):
         return 0
     bare = following.strip("\"'(\u2018\u201c").lower()
