@@ -249,3 +249,23 @@ def test_the_moments_card_follows_a_language_switch(tmp_path):
     assert card.close_button.text == "Chiudi"
     assert [label.text for label in card.labels] == ["Turno 12: Tre fantasmi nella stanza H diventano un'infestazione."]
     card.dismiss(animation=False)
+
+
+def test_a_kind_that_came_often_gives_its_first_and_last_moment():
+    """screen16: Creepy Cellar's won game (nightmare-won) had 12 treasure moments of 17, so a
+    pick spread over the game was mostly "Bo brings treasure N of 12": a kind of moment (its
+    recap's template, the state's ``kind``) that came more than twice gives its first and last,
+    every rarer one stays (the hauntings, the one beaten, the hunters out)."""
+    from ui.summary import moments
+
+    treasure, haunting, out = "{player} brings treasure", "Haunting {number}", "{player} leaves"
+    lines = [{"text": f"T{n}", "turn": n, "kind": treasure} for n in (4, 5, 6, 11, 12, 13, 17, 18)]
+    lines += [{"text": "H1", "turn": 21, "kind": haunting}, {"text": "T21", "turn": 21, "kind": treasure},
+              {"text": "T23", "turn": 23, "kind": treasure}, {"text": "H2", "turn": 34, "kind": haunting},
+              {"text": "Out", "turn": 35, "kind": out}]
+    texts = [m["text"] for m in moments(lines, [], 5, telling=5)]
+    assert texts == ["T4", "H1", "T23", "H2", "Out"]
+    # as few as asked for: the dropped ones come back, spread, when fewer are left
+    assert len(moments(lines, [], 8, telling=8)) == 8 and moments(lines, [], 8, telling=8)[0]["text"] == "T4"
+    # without kinds (an older daemon), or not asked: spread over the game as before
+    assert [m["text"] for m in moments(lines, [], 5)] == ["T4", "T11", "T17", "T21", "Out"]
