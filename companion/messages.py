@@ -121,10 +121,12 @@ class OddsMessage(TypedDict):
 class MomentMessage(TypedDict):
     """One moment of a finished game (issue 29 item 7, :func:`companion.protocol.moments_message`):
     its ``text`` in the table's language and the ``turn`` it came in, or the ``round`` for a game
-    counted in rounds (None: the game counts neither); the screen words "Turn 12: ..."."""
+    counted in rounds (None: the game counts neither); the screen words "Turn 12: ...";
+    its ``kind``, the recap's msgid (moments of one kind: screen16)."""
     text: str
     turn: int | None
     round: int | None
+    kind: str
 
 
 

@@ -427,8 +427,11 @@ def moments_message(session, lang: str = "en", touch: bool = False) -> list[Mome
     """The game's moments still standing, oldest first (:class:`companion.moments.Moments`):
     ``{"text", "turn", "round"}``, the text in ``lang``: each moment's recap form (issue 29
     item 7: what happened, never the instruction its line gave during play); ``turn`` (or ``round``, for a game
-    counted in rounds) is the number the screen says it in ("Turn 12: ..."), or None."""
-    return [{"text": render(recap_of(moment.line), lang, touch), "turn": moment.turn, "round": moment.round}
+    counted in rounds) is the number the screen says it in ("Turn 12: ..."), or None; ``kind``
+    the recap's msgid, its template in English ("{player} brings treasure {slot} of {total}
+    to the cellar."): moments of one kind the screen can thin out (screen16), no words read."""
+    return [{"text": render(recap_of(moment.line), lang, touch), "turn": moment.turn, "round": moment.round,
+             "kind": str(getattr(recap_of(moment.line), "msgid", ""))}
             for moment in session.moments.standing]
 
 

@@ -65,12 +65,14 @@ def summarise(prompt: str, news: list[str], summary: str = "", ending: dict | No
 MOMENTS = 4
 
 
-def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS) -> list[dict]:
+def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS, telling: int = 0) -> list[dict]:
     """Up to ``count`` of the game's moments, oldest first, spread over the game, each as
-    ``{"text", "turn", "round"}``. ``lines``: the state's ``moments`` (the game's moments still
+    ``{"text", "turn", "round", "kind"}``. ``lines``: the state's ``moments`` (the game's moments still
     standing, with their turn: :attr:`ui.model.TableModel.moments`), texts, or history entries
     ``(text, kind)`` of which only kind ``"moment"`` counts. Never a line that already says why
-    it ended (``reason``). No words of a line are read."""
+    it ended (``reason``). ``telling``: a kind of moment that came more than twice gives only
+    its first and last while that leaves this many (:func:`thinned`). No words of a line are
+    read."""
     reason = set(reason or [])
     pool, seen = [], set()
     for entry in lines:
@@ -79,7 +81,24 @@ def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS) 
         if moment["text"] and key not in seen and moment["text"] not in reason and len(moment["text"]) <= 140:
             seen.add(key)
             pool.append(moment)
-    return spread(pool, count)
+    return spread(thinned(pool, telling) if telling else pool, count)
+
+
+def thinned(pool: list[dict], least: int) -> list[dict]:
+    """``pool`` (moments oldest first) with each kind that came more than twice down to its
+    first and its last (screen16: Creepy Cellar's won game had 12 treasure moments of 17, and
+    a spread pick was mostly "Bo brings treasure N of 12"; its hauntings, the one beaten and
+    the hunters out tell more); when fewer than ``least`` are left, the ones dropped come back,
+    spread, up to ``least``. A moment without a kind (an older daemon's) is kept."""
+    kinds: dict[str, list[int]] = {}
+    for i, moment in enumerate(pool):
+        if moment.get("kind"):
+            kinds.setdefault(moment["kind"], []).append(i)
+    dropped = {i for found in kinds.values() if len(found) > 2 for i in found[1:-1]}
+    kept = [i for i in range(len(pool)) if i not in dropped]
+    if len(kept) < least:
+        kept = sorted(kept + spread(sorted(dropped), least - len(kept)))
+    return [pool[i] for i in kept]
 
 
 def spread(pool: list, count: int) -> list:
@@ -104,12 +123,13 @@ def fitting(heights: list[float], room: float, gap: float) -> list[int]:
 
 
 def _moment(entry) -> dict:
-    """``entry`` as ``{"text", "turn", "round"}`` ("" for a history entry that is no moment)."""
+    """``entry`` as ``{"text", "turn", "round", "kind"}`` ("" for a history entry that is no
+    moment; ``kind``: the state's, "" without one)."""
     if isinstance(entry, dict):
         return {"text": str(entry.get("text") or ""), "turn": _number(entry.get("turn")),
-                "round": _number(entry.get("round"))}
+                "round": _number(entry.get("round")), "kind": str(entry.get("kind") or "")}
     text, kind = (entry, "moment") if isinstance(entry, str) else (str(entry[0]), entry[1])
-    return {"text": text if kind == "moment" else "", "turn": None, "round": None}
+    return {"text": text if kind == "moment" else "", "turn": None, "round": None, "kind": ""}
 
 
 def _number(value) -> int | None:

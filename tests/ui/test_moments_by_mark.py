@@ -133,7 +133,8 @@ def test_an_undone_haunting_is_no_moment_of_the_game():
         (41, "Haunting 3 of 8: three ghosts in room I."), (42, "Haunting 4 of 8: the Ghost King in room J."),
         (42, "Haunting 5 of 8: the Ghost King in room K."), (42, "Haunting 6 of 8: the Ghost King in room L."),
         (43, "Haunting 7 of 8: three ghosts in room C."), (67, "Haunting 8 of 8: the Ghost King in room D.")]
-    assert state["moments"][0] == {"text": "Haunting 1 of 8: the Ghost King in room E.", "turn": 26, "round": None}
+    assert state["moments"][0] == {"text": "Haunting 1 of 8: the Ghost King in room E.", "turn": 26, "round": None,
+                                   "kind": "Haunting {number} of {limit}: the Ghost King in room {room}."}
 
 
 def test_a_moment_is_said_with_its_turn_in_the_tables_language():

@@ -228,7 +228,8 @@ class GameOverPanel(BoxLayout):
             child.height = child.texture_size[1]
         free = self.room - sum(child.height + self.spacing for child in self.children) \
             - self.padding[1] - self.padding[3]
-        every = moments(list(self.moments), summary.reason, CANDIDATES)
+        # a kind of moment that came often (Creepy Cellar's treasures) gives its first and last
+        every = moments(list(self.moments), summary.reason, CANDIDATES, telling=int(self.moments_shown))
         labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width) for m in every]
         count = int(self.moments_shown)
         best: list[Label] = []
