@@ -124,14 +124,21 @@ def choose_spot(spots: list[tuple[float, float]], height_at: Callable[[int], flo
 
 def board_lines(slot) -> list[tuple[float, float]]:
     """``(bottom, top)`` in the window of each line of text the board in ``slot`` shows (its
-    labels' words as drawn: centred in the label, as on every board)."""
+    labels' words as drawn: centred in the label, as on every board), and of what a board
+    widget draws on its canvas that a player reads, where it says so (``drawn_rows()``: Ghost
+    at Home's floors)."""
     from kivy.uix.label import Label
 
     rows = []
     for widget in slot.walk(restrict=True):
-        if isinstance(widget, Label) and widget.text.strip() and widget.opacity > 0 and widget.texture_size[1] > 0:
+        if widget.opacity <= 0:
+            continue
+        if isinstance(widget, Label) and widget.text.strip() and widget.texture_size[1] > 0:
             low = widget.to_window(widget.x, widget.center_y - widget.texture_size[1] / 2)[1]
             rows.append((low, low + widget.texture_size[1]))
+        for x, y, _w, h in getattr(widget, "drawn_rows", list)():
+            low = widget.to_window(x, y)[1]
+            rows.append((low, low + h))
     return rows
 
 

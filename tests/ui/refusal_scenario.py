@@ -36,14 +36,21 @@ def _boxes(table) -> dict[str, list[int]]:
 
 def _board_lines(table) -> list[list]:
     """Each line of text the board shows: ``[text, x, y, width, height]``, where it is inked in
-    the window (screen16: the banner over the board's bottom in portrait cut "3/18" in half)."""
+    the window, and what a board widget says it draws that a player reads (its ``drawn_rows``)
+    (screen16: the banner over the board's bottom in portrait cut "3/18" in half, and Ghost at
+    Home's ground floors)."""
     from kivy.uix.label import Label
     from overflow import visible
     from readability import ink_box, plain
 
-    return [[plain(w.text, w.markup)[:30], *(round(v) for v in ink_box(w))]
-            for w in table.ids.board_slot.walk(restrict=True)
-            if isinstance(w, Label) and w.text.strip() and visible(w) and w.texture_size[1] > 0]
+    shown = [w for w in table.ids.board_slot.walk(restrict=True) if visible(w)]
+    lines = [[plain(w.text, w.markup)[:30], *(round(v) for v in ink_box(w))]
+             for w in shown if isinstance(w, Label) and w.text.strip() and w.texture_size[1] > 0]
+    # what a board draws on its canvas that a player reads (Ghost at Home's floors)
+    for widget in shown:
+        for x, y, width, height in getattr(widget, "drawn_rows", list)():
+            lines.append([type(widget).__name__, *(round(v) for v in (*widget.to_window(x, y), width, height))])
+    return lines
 
 
 def refusal_scenario(app, out: Path, report: dict):

@@ -109,6 +109,14 @@ class HouseView(Widget):
         floor_h = (self.height - label_h - hand_h - roof_h - pad) / 3
         return self.x + pad, self.y + label_h + hand_h + (n - 1) * floor_h, self.width - 2 * pad, floor_h
 
+    def drawn_rows(self) -> list[tuple[float, float, float, float]]:
+        """What :meth:`redraw` draws that a player reads, ``(x, y, width, height)`` each: the
+        three floors and the row of cards in hand (screen16: a banner over the board's bottom
+        must hide them whole or not at all: :func:`ui.notice_place.board_lines`)."""
+        hand_h = self.height * 0.07
+        floors = [self.floor_box(n) for n in (1, 2, 3)]
+        return [*floors, (floors[0][0], floors[0][1] - hand_h, floors[0][2], hand_h)]
+
     def _floor(self, canvas, floor: dict, x: float, y: float, w: float, h: float) -> None:
         gap = h * 0.08
         canvas.add(Color(*(LIT_FLOOR if floor.get("light") else DARK_FLOOR)))
