@@ -227,18 +227,19 @@ class NoticePlace:
         first of :data:`UNDER_SIZES` no higher than half the board); None in landscape, or
         while the board picks (portrait15: Ghost at Home's question, three lines over three
         rows of numbers, paged a line at a time under the banner). Its top rises over every
-        line of the board it would cut in half (:func:`whole_rows`), never over half the board."""
+        line of the board it would cut in half (:func:`whole_rows`), never over half the board
+        (a smaller size where the largest would: Ghost at Home's ground floors)."""
         if not self.app.portrait:
             return None
         board, slot = self.table.board, self.table.ids.board_slot
         if board is None or getattr(board, "picks", None) or slot.height <= 0:
             return None
-        bottom = self.board_bottom()
-        size = next((size for size in UNDER_SIZES if height(size) <= slot.height / 2), None)
-        if size is None:
-            return None
-        top = whole_rows(bottom + height(size), board_lines(slot), 2 * dp(1) * self.app.scale, bottom + slot.height / 2)
-        return None if top is None else (top, size)
+        bottom, lines = self.board_bottom(), board_lines(slot)
+        for size in UNDER_SIZES:  # the largest whose banner, over whole lines, is half the board at most
+            top = whole_rows(bottom + height(size), lines, 2 * dp(1) * self.app.scale, bottom + slot.height / 2)
+            if top is not None:
+                return top, size
+        return None
 
     def board_bottom(self) -> float:
         """The window height of the board slot's bottom."""
