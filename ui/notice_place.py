@@ -142,17 +142,18 @@ def board_lines(slot) -> list[tuple[float, float]]:
     return rows
 
 
-def whole_rows(edge: float, rows: list[tuple[float, float]], margin: float, highest: float) -> float | None:
+def whole_rows(edge: float, rows: list[tuple[float, float]], highest: float) -> float | None:
     """The top of a banner whose top would be ``edge`` (window px) over lines of text
-    (``rows``: each one's ``(bottom, top)``), raised over every line it would cut, ``margin``
-    px clear of it, until it cuts none (screen16: over the board's bottom in portrait it hid
-    half of House of Spirits' "3/18" and CLUE: IT's "Luogo 9" for its 5 s; whole lines or
-    none now); None when that top would be over ``highest``."""
-    while edge <= highest:
+    (``rows``: each one's ``(bottom, top)``), raised to the top of every line it would cut
+    until it cuts none (screen16: over the board's bottom in portrait it hid half of House of
+    Spirits' "3/18" and CLUE: IT's "Luogo 9" for its 5 s; whole lines or none now; a line
+    starting where the last one ends, as Ghost at Home's floors, is not cut); None when that
+    top would be over ``highest``."""
+    while edge <= highest + 0.5:
         cut = [top for bottom, top in rows if bottom < edge - 1 and top > edge + 1]
         if not cut:
             return edge
-        edge = max(cut) + margin
+        edge = max(cut)
     return None
 
 
@@ -236,7 +237,7 @@ class NoticePlace:
             return None
         bottom, lines = self.board_bottom(), board_lines(slot)
         for size in UNDER_SIZES:  # the largest whose banner, over whole lines, is half the board at most
-            top = whole_rows(bottom + height(size), lines, 2 * dp(1) * self.app.scale, bottom + slot.height / 2)
+            top = whole_rows(bottom + height(size), lines, bottom + slot.height / 2)
             if top is not None:
                 return top, size
         return None

@@ -82,10 +82,12 @@ def test_over_the_boards_bottom_the_banner_cuts_no_line_in_half():
 
     # the banner's words need 87 px over the board's bottom at 647; "3/18" is at 720-760
     rows = [(720, 760), (770, 800), (820, 850)]
-    assert whole_rows(734, rows, margin=2, highest=900) == 762  # over "3/18" whole
-    assert whole_rows(765, rows, margin=2, highest=900) == 765  # between two lines: as it is
-    assert whole_rows(790, rows, margin=2, highest=900) == 802  # over the dots' row too
+    assert whole_rows(734, rows, highest=900) == 760  # over "3/18" whole
+    assert whole_rows(765, rows, highest=900) == 765  # between two lines: as it is
+    assert whole_rows(790, rows, highest=900) == 800  # over the dots' row too
     # raised over one line it cuts the next: over both
-    assert whole_rows(734, [(720, 760), (755, 790)], margin=2, highest=900) == 792
-    assert whole_rows(734, rows, margin=2, highest=750) is None  # taller than it may be
-    assert whole_rows(734, [], margin=2, highest=900) == 734
+    assert whole_rows(734, [(720, 760), (755, 790)], highest=900) == 790
+    # floors one on the other (Ghost at Home): up to the top of the one it cut, not the next
+    assert whole_rows(800, [(748, 779), (779, 875), (875, 971)], highest=894) == 875
+    assert whole_rows(734, rows, highest=750) is None  # taller than it may be
+    assert whole_rows(734, [], highest=900) == 734
