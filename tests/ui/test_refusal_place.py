@@ -88,8 +88,10 @@ def test_a_refusal_lies_by_the_prompt_and_moves_nothing(report):
             assert not shot["picks"] and y >= cy - 1, (name, shot["banner"], shot["board"])
             # it hides whole lines of the board or none: House of Spirits' "3/18", CLUE: IT's
             # "Luogo 9" and Ghost at Home's floors showed cut in half under it (screen16)
+            # (more than 2 px of it under the banner's edge: the boxes are rounded apart)
             cut = [line[0] for line in shot["board_lines"] if overlap(shot["banner"], line[1:]) >= 4
-                   and not y - 1 <= line[2] <= line[2] + line[4] <= y + height + 1]
+                   and min(y + height, line[2] + line[4]) - max(y, line[2]) > 2
+                   and not y - 2 <= line[2] <= line[2] + line[4] <= y + height + 2]
             assert cut == [], (name, cut)
         assert cx - 1 <= x and x + width <= cx + cwidth + 1, (name, shot["banner"], shot["column"])
         assert y + height <= cy + cheight + 1, (name, shot["banner"], shot["column"])
