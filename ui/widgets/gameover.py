@@ -228,10 +228,22 @@ class GameOverPanel(BoxLayout):
             child.height = child.texture_size[1]
         free = self.room - sum(child.height + self.spacing for child in self.children) \
             - self.padding[1] - self.padding[3]
-        # a kind of moment that came often (Creepy Cellar's treasures) gives its first and last
-        every = moments(list(self.moments), summary.reason, CANDIDATES, telling=int(self.moments_shown))
-        labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width) for m in every]
         count = int(self.moments_shown)
+        every = moments(list(self.moments), summary.reason, CANDIDATES)
+        # a kind of moment that came often (Creepy Cellar's treasures) gives its first and last;
+        # all of them again where that leaves fewer that fit (Children's one-line traps: screen16)
+        best = self._most_fitting(moments(list(self.moments), summary.reason, CANDIDATES, telling=count),
+                                  width, free, count)
+        if len(best) < self._wanted():
+            found = self._most_fitting(every, width, free, count)
+            best = found if len(found) > len(best) else best
+        return best if len(best) >= min(int(self.least), len(every), count) else []
+
+    def _most_fitting(self, every: list[dict], width: float, free: float, count: int) -> list[Label]:
+        """The labels of the most of ``every`` (up to ``count``) that fit in ``free`` px at
+        ``width``: spread over them, among all, then among the shorter ones only, until
+        :meth:`_wanted` fit; else the most that fit of a spread pick, the tallest left out."""
+        labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width) for m in every]
         best: list[Label] = []
         for pool in _pools([one.height for one in labels]):
             kept = self._spread_fitting(pool, labels, count, free)
@@ -242,8 +254,7 @@ class GameOverPanel(BoxLayout):
         # else the most that fit of a spread pick, the tallest left out first
         picked = [labels[i] for i in spread(list(range(len(every))), count)]
         kept = [picked[i] for i in fitting([one.height + self.spacing for one in picked], free, 0)]
-        best = kept if len(kept) > len(best) else best
-        return best if len(best) >= min(int(self.least), len(every), count) else []
+        return kept if len(kept) > len(best) else best
 
     def _spread_fitting(self, pool: list[int], labels: list[Label], count: int, free: float) -> list[Label]:
         """The most of ``pool`` (up to ``count``), spread over it, whose ``labels`` all fit in
