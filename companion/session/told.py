@@ -27,8 +27,9 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
     fixed = _correction_label(check(), entry.action) if choice is None else None
     if fixed is not None:
         return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
-    if choice is not None and choice.private:
-        return Reply(True, news=(msg("Undone: a private choice."),))
+    if choice is not None and choice.private:  # the game's own step only: it never names a hidden card
+        return Reply(True, news=(msg("Undone: a private choice."),
+                                 *spec.undo_steps(state, entry.action.partition("#")[0])))
     label = choice.label if choice is not None else entry.action
     back = _put_back(spec, state, entry)
     if "touch" in entry.input:  # the label says it all; the choice key is for scripts only

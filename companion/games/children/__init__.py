@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
-from companion.games.children import codec, prompts, refusals, rulecard, rules, tablecheck
+from companion.games.children import codec, prompts, refusals, rulecard, rules, tablecheck, undo
 from companion.games.children import components as cc
 from companion.games.children import odds as odds_meter
 from companion.games.children import view as table_view
@@ -262,6 +262,7 @@ class Children(Game[State]):
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)
     refusal = staticmethod(refusals.refusal)
+    undo_steps = staticmethod(undo.undo_steps)
     view = staticmethod(table_view.view)
     component_label = staticmethod(cc.component_label)
     check = staticmethod(tablecheck.check)
