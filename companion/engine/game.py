@@ -127,7 +127,8 @@ class Game(Generic[S]):
         undo_sentences: the exact reverse of some of the game's physical instructions, said when
             the input that gave one is undone: the instruction's message id -> its reverse from
             the instruction's parameters ("Lock the {doors}: ..." -> ``todo("return", "Unlock the
-            {doors}.", **p)``); every other instruction gets its kind's (:mod:`companion.undo_words`).
+            {doors}.", **p)``), or None when :attr:`undo_steps` says all of it (a shuffle); every
+            other instruction gets its kind's (:mod:`companion.undo_words`).
         seat_colours: the players' colours by seat (palette keys, :mod:`companion.palette`) when
             the game's pieces print them (Creepy Cellar's pawns); empty: the table chooses. Sent
             in the ``games`` message (the New game screen gives them) and in each state's ``colours``.
@@ -160,7 +161,7 @@ class Game(Generic[S]):
     view_headings: Mapping[str, Msg] = MappingProxyType({})
     seat_colours: tuple[str, ...] = ()
     seat_inks: tuple[str, ...] = ()
-    undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({})
+    undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({})
     #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
     #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given
     #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.

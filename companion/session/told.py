@@ -68,7 +68,7 @@ def _put_back(spec: Game, state: Any, entry: Entry) -> list:
     table's own step for it (:attr:`~companion.engine.game.Game.undo_steps`: "Put the Ghost
     card room H back on top of the Ghost deck.", "Ada: move your hunter back to room E.")."""
     back = [undo_words.reverse(line, spec.undo_sentences) for line in todo_lines(_news_again(spec, state, entry))]
-    return back + list(spec.undo_steps(state, entry.action.partition("#")[0]))
+    return [line for line in back if line is not None] + list(spec.undo_steps(state, entry.action.partition("#")[0]))
 
 
 def _news_again(spec: Game, state: Any, entry: Entry) -> list:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.present import present
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.prompts import PILE_WORD
 from companion.games.clue_it.state import State
@@ -50,7 +51,7 @@ def _seal(state: State, card: str) -> NewsLine | None:
 
 def _stop(state: State, _where: str) -> NewsLine:
     """"Ada: move the mover of Kid 4 back to the Derry Public Library." (where it stood)."""
-    kid = state.name(state.kids[state.active])
+    kid = state.name(present(state.kids[state.active], "the active player's kid"))
     place = state.place
     if place == ci.CORRIDOR:
         return todo("return", "{player}: move the mover of {kid} back to the corridor space it stood on.",
