@@ -276,7 +276,10 @@ class Game(Generic[S]):
     #: no news line gave as an instruction (the pawn a player moved to the room touched, the
     #: card flipped from the real deck and tapped), as ``return`` todo lines ("Put the Ghost
     #: card room H back on top of the Ghost deck."). Said after the reverses of the action's
-    #: own instructions (:attr:`undo_sentences`) when it is undone. Default: none.
+    #: own instructions (:attr:`undo_sentences`) when it is undone, and after "Undone: a private
+    #: choice." too: it never names a card that is, or goes back, into a hand or an envelope
+    #: ("Ada: put the card you drew back on top of the Children deck without showing it.").
+    #: Default: none.
     undo_steps: staticmethod[[S, str], tuple[NewsLine, ...]] = staticmethod(_no_steps)
     #: The view's slow figures (an odds meter's playouts), worked out after the state is sent
     #: and sent in the message that follows it: view key -> its value, a number or None, from
