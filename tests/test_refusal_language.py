@@ -176,3 +176,10 @@ def test_an_over_long_line_is_refused_in_the_tables_language(tmp_path):
             notice = protocol.decode(reader.readline())
     assert notice["type"] == "notice" and notice["level"] == "error"
     assert notice["text"] == f"Non fatto: una riga più lunga di {protocol.MAX_LINE} byte; chiudo la connessione"
+
+
+def test_staff_s_answers_are_in_the_tables_language(tmp_path):
+    """words15 left "no call for staff was waiting" (an ack with ok=True) in English."""
+    with running_daemon(tmp_path, language="it") as daemon:
+        (_, ack), = _answers(daemon.socket_path, [{"cmd": "staff_ack"}])
+    assert ack["ok"] is True and ack["text"] == "nessuna chiamata allo staff era in attesa"
