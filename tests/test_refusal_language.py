@@ -183,3 +183,15 @@ def test_staff_s_answers_are_in_the_tables_language(tmp_path):
     with running_daemon(tmp_path, language="it") as daemon:
         (_, ack), = _answers(daemon.socket_path, [{"cmd": "staff_ack"}])
     assert ack["ok"] is True and ack["text"] == "nessuna chiamata allo staff era in attesa"
+
+
+def test_a_nan_line_is_refused_in_the_tables_language(tmp_path):
+    """"Non fatto: non è JSON: NaN is not allowed": the companion's own words, left English."""
+    with running_daemon(tmp_path, language="it") as daemon:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as raw:
+            raw.connect(str(daemon.socket_path))
+            reader = raw.makefile("rb")
+            reader.readline()  # the first state
+            raw.sendall(b'{"cmd": "state", "id": NaN}\n')
+            notice = protocol.decode(reader.readline())
+    assert notice["text"] == "Non fatto: non è JSON: NaN non è ammesso"
