@@ -291,14 +291,15 @@ def decode(line: bytes | str) -> dict[str, Any]:
     try:
         message = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        raise ProtocolError(msg("not JSON: {problem}", problem=str(exc)[:80])) from exc
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)[:80]  # NaN: our words
+        raise ProtocolError(msg("not JSON: {problem}", problem=said)) from exc
     if not isinstance(message, dict):
         raise ProtocolError(msg("a message is a JSON object"))
     return message
 
 
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not allowed")
+    raise ValueError(msg("{name} is not allowed", name=name))
 
 
 def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en",
