@@ -175,7 +175,7 @@ def too_big(size: int) -> Msg:
                most=_size(MAX_BYTES))
 
 
-def at(line: int, problem: Msg) -> Msg:
+def at(line: int, problem: Msg | str) -> Msg:
     """``problem`` with its line of the file ("line 7: …")."""
     return msg("line {line}: {problem}", line=line, problem=problem)
 
