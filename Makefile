@@ -23,14 +23,20 @@ demo: apt-demo $(BIN)/.installed
 # .venv and the libraries the table screen needs: then .venv/bin/companion play GAME ...
 setup: apt-demo $(BIN)/.installed
 
-# Two pytest runs (both run; make fails if either does): the tests that mostly wait on
-# subprocesses, sockets and SIGKILL trials on both cores (pytest-xdist; worksteal evens out the
-# long crash trials), then one at a time those whose timings assume a core to themselves: the
-# real Kivy windows (frames, settle times) and the simulated readers (the chips' poll timeouts).
-SERIAL := tests/ui tests/hardware tests/test_pi_install.py
+# Three pytest runs (all run; make fails if any does):
+# - the tests that mostly wait on subprocesses, sockets and SIGKILL trials, on both cores
+#   (pytest-xdist; worksteal evens out the long crash trials);
+# - the real Kivy windows, one test file a worker on both cores (each worker starts its own
+#   Xvfb; a file's module fixtures, one client window each, stay on one worker). One at a time
+#   they took 720 s of CI's 1,222 s at stop 42; two at a time 398 s on a quiet machine;
+# - one at a time, the simulated readers, whose chips' poll timeouts assume a core to
+#   themselves (about 32 s).
+WINDOWS := tests/ui
+SERIAL := tests/hardware tests/test_pi_install.py
 test: apt-test $(BIN)/.installed lint
-	@$(BIN)/python -m pytest -n 2 --dist worksteal $(addprefix --ignore=,$(SERIAL)); both=$$?; \
-	$(BIN)/python -m pytest $(SERIAL) || both=1; exit $$both
+	@$(BIN)/python -m pytest -n 2 --dist worksteal $(addprefix --ignore=,$(WINDOWS) $(SERIAL)); all=$$?; \
+	$(BIN)/python -m pytest -n 2 --dist loadfile $(WINDOWS) || all=1; \
+	$(BIN)/python -m pytest $(SERIAL) || all=1; exit $$all
 
 # The lint gate (issue 21): ruff with the configuration in pyproject.toml (complexity 12),
 # the layering as import-linter contracts ([tool.importlinter] in pyproject.toml; issue 27),

@@ -11,7 +11,9 @@ written so far.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 from pathlib import Path
 
 from test_boards import SCRIPTS, SIZES
@@ -28,14 +30,26 @@ def required(moments=MOMENTS) -> set[tuple[str, str, str, str]]:
 
 
 def write_part(part: str, entries: list[dict]) -> list[tuple]:
-    """Write ``part``'s entries and the joined ``shots.json``; return the keys whose PNG is missing."""
-    (ARTIFACTS / f"shots-{part}.json").write_text(json.dumps(entries, indent=1), encoding="utf-8")
-    joined = []
-    for file in sorted(ARTIFACTS.glob("shots-*.json")):
-        joined += json.loads(file.read_text(encoding="utf-8"))
-    (ARTIFACTS / "shots.json").write_text(json.dumps(joined, indent=1), encoding="utf-8")
+    """Write ``part``'s entries and the joined ``shots.json``; return the keys whose PNG is missing.
+
+    The window tests run two files at a time (the Makefile), so the boards and the refusal
+    test may write their parts at once: a lock makes each write and join whole."""
+    with (ARTIFACTS / "shots.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _write(ARTIFACTS / f"shots-{part}.json", entries)
+        joined = []
+        for file in sorted(ARTIFACTS.glob("shots-*.json")):
+            joined += json.loads(file.read_text(encoding="utf-8"))
+        _write(ARTIFACTS / "shots.json", joined)
     root = ARTIFACTS.parents[1]
     return [_key(entry) for entry in entries if not (root / entry["path"]).is_file()]
+
+
+def _write(path: Path, value) -> None:
+    """``value`` as JSON at ``path``, whole or not at all (a reader never sees half of it)."""
+    part = path.with_suffix(".part")
+    part.write_text(json.dumps(value, indent=1), encoding="utf-8")
+    os.replace(part, path)
 
 
 def entry(game: str, moment: str, size: str, lang: str, path: Path) -> dict:
