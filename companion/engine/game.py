@@ -57,6 +57,10 @@ def _nothing(_: Any) -> None:
     return None
 
 
+def _playing(_: Any) -> bool:
+    return False
+
+
 def _the_id(component: str) -> str:
     return component
 
@@ -262,6 +266,10 @@ class Game(Generic[S]):
     #: scores, the solution); None (the default, and while the game goes on): the panel shows
     #: the summary alone. Sent as the prompt's ``ending``.
     ending: staticmethod[[S], Ending | None] = staticmethod(_nothing)
+    #: True while the table sets the game up, before the first turn (no one's turn yet): the
+    #: screen's header says "Set-up" where "Ada's turn" would be. Default False (a game whose
+    #: first prompt is a turn). Sent as the prompt's ``setup``.
+    setting_up: staticmethod[[S], bool] = staticmethod(_playing)
     #: The game's counters in one line for a text screen (the terminal prints it before the
     #: prompt: Creepy Cellar's "[hauntings 2/5 | King C | locked -]"); None (the default): none.
     #: Sent as the state's ``status``.
@@ -322,8 +330,8 @@ class Game(Generic[S]):
 
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
-_HOOKS = ("news", "outcome", "summary", "ending", "status_line", "component_label", "check", "private_view", "refusal",
-          "encode", "decode")
+_HOOKS = ("news", "outcome", "summary", "ending", "setting_up", "status_line", "component_label", "check",
+          "private_view", "refusal", "encode", "decode")
 
 
 class GameSpec(Game[Any]):

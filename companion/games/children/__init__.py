@@ -261,6 +261,7 @@ class Children(Game[State]):
     prompt = staticmethod(prompts.prompt)
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)
+    setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
     undo_steps = staticmethod(undo.undo_steps)
     view = staticmethod(table_view.view)
