@@ -40,19 +40,25 @@ BAD = [
 
 def _replies(path, commands) -> list[tuple[dict, dict]]:
     """Each command's notice and ack, sent on a raw socket (the client library checks shapes)."""
+    return _sent(path, commands, lambda message, command: message["type"] == "notice")
+
+
+def _sent(path, commands, kept) -> list[tuple[dict, dict]]:
+    """Each command sent on a raw socket, with the last message before its ack that ``kept(message,
+    command)`` holds (or None), and the ack."""
     out = []
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as raw:
         raw.connect(str(path))
         reader = raw.makefile("rb")
         for number, command in enumerate(commands, 1):
             raw.sendall(protocol.encode({**command, "id": number}))
-            notice = None
+            found = None
             while True:
                 message = protocol.decode(reader.readline())
-                if message["type"] == "notice":
-                    notice = message
+                if kept(message, command):
+                    found = message
                 if message["type"] == "ack" and message["id"] == number:
-                    out.append((notice, message))
+                    out.append((found, message))
                     break
     return out
 
@@ -131,21 +137,7 @@ BAD_FILES = [
 
 def _answers(path, commands) -> list[tuple[dict, dict]]:
     """Each command's own answer (its type is the command's) and its ack."""
-    out = []
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as raw:
-        raw.connect(str(path))
-        reader = raw.makefile("rb")
-        for number, command in enumerate(commands, 1):
-            raw.sendall(protocol.encode({**command, "id": number}))
-            answer = None
-            while True:
-                message = protocol.decode(reader.readline())
-                if message["type"] == command["cmd"]:
-                    answer = message
-                if message["type"] == "ack" and message["id"] == number:
-                    out.append((answer, message))
-                    break
-    return out
+    return _sent(path, commands, lambda message, command: message["type"] == command["cmd"])
 
 
 def test_an_import_s_problems_are_in_the_tables_language(tmp_path):
