@@ -32,6 +32,7 @@ from companion.engine import Game, get_game
 from companion.engine.content import ContentError, ContentField, check_entry, check_table
 from companion.engine.registry import UnknownGame, copies
 from companion.errors import CompanionError
+from companion.i18n import Msg, echoed, msg, nmsg
 
 #: Largest card data file read, in bytes (House of Spirits' 72 cards take about 12 KB).
 MAX_BYTES = 256 * 1024
@@ -49,9 +50,10 @@ class ImportRefused(CompanionError):
     """A card data file that cannot be imported; :attr:`problems` names each problem (with
     its line where it has one). Nothing was saved."""
 
-    def __init__(self, problems: list[str]):
-        self.problems = problems[:MAX_PROBLEMS] + (
-            [f"... and {len(problems) - MAX_PROBLEMS} more problems"] if len(problems) > MAX_PROBLEMS else [])
+    def __init__(self, problems: list[Msg]):
+        more = len(problems) - MAX_PROBLEMS
+        self.problems: list[Msg] = problems[:MAX_PROBLEMS] + (
+            [nmsg("... and {n} more problem", "... and {n} more problems", "n", n=more)] if more > 0 else [])
         super().__init__("; ".join(self.problems))
 
 
@@ -65,7 +67,7 @@ class CardFile:
     entries: dict[str, dict[str, Any]] = field(default_factory=dict)
     card_lines: dict[str, int] = field(default_factory=dict)
     field_lines: dict[tuple[str, str], int] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
+    problems: list[Msg] = field(default_factory=list)
 
     def line_of(self, component: str, name: str | None = None) -> int:
         return self.field_lines.get((component, name), 0) if name else self.card_lines.get(component, 0)
@@ -163,14 +165,26 @@ def read(data: bytes | str, name: str = "") -> CardFile:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             line = data[:exc.start].count(b"\n") + 1
-            raise ImportRefused([f"line {line}: the file is not UTF-8 text"]) from None
+            raise ImportRefused([at(line, msg("the file is not UTF-8 text"))]) from None
     data = data.removeprefix("\ufeff")  # Excel's "CSV UTF-8", Notepad: the CLI and the desk send it decoded
     return _read_csv(data) if _is_csv(data, name) else _read_toml(data)
 
 
-def too_big(size: int) -> str:
-    return (f"the file is {_size(size)}; a card data file is at most {_size(MAX_BYTES)} "
-            f"(is it the right file?)")
+def too_big(size: int) -> Msg:
+    return msg("the file is {size}; a card data file is at most {most} (is it the right file?)", size=_size(size),
+               most=_size(MAX_BYTES))
+
+
+def at(line: int, problem: Msg | str) -> Msg:
+    """``problem`` with its line of the file ("line 7: …")."""
+    return msg("line {line}: {problem}", line=line, problem=problem)
+
+
+def said(exc: Exception) -> Msg | str:
+    """What ``exc`` says: its sentence when it was raised with one (a content field's
+    refusal), else its English text (a library's)."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Msg) else str(exc)
 
 
 def _size(size: int) -> str:
@@ -196,28 +210,31 @@ def _read_toml(text: str) -> CardFile:
     except tomllib.TOMLDecodeError as exc:
         raise ImportRefused([_toml_error(str(exc))]) from None
     except RecursionError:
-        raise ImportRefused(["the file nests too deeply to be card data"]) from None
+        raise ImportRefused([msg("the file nests too deeply to be card data")]) from None
     found = CardFile()
     _toml_lines(text, found)
     for key, value in data.items():
         if key == "game":
             found.game = value if isinstance(value, str) else None
             if not isinstance(value, str):
-                found.problems.append(f"line {found.game_line}: game is a game id in quotes, such as \"children\"")
+                found.problems.append(at(found.game_line, msg("game is a game id in quotes, such as \"children\"")))
         elif isinstance(value, dict):
             found.entries[key] = value
         else:
-            found.problems.append(f"line {found.field_lines.get(('', key), 0)}: {key} is not a card: a card's "
-                                  f"data is a table such as [\"children:toy:toy-03\"]")
+            found.problems.append(at(found.field_lines.get(("", key), 0), msg(
+                "{key} is not a card: a card's data is a table such as [\"children:toy:toy-03\"]", key=key[:100])))
     return found
 
 
-def _toml_error(message: str) -> str:
-    """tomllib's "Invalid value (at line 7, column 9)" as "line 7: invalid value"."""
+def _toml_error(message: str) -> Msg:
+    """tomllib's "Invalid value (at line 7, column 9)" as "line 7: invalid value" (tomllib's
+    own words stay English: the sentence around them is the table's)."""
     match = re.search(r"\(at line (\d+), column \d+\)", message)
     text = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or "not TOML"
     text = text[0].lower() + text[1:]
-    return f"line {match.group(1)}: {text} (the file is not valid TOML)" if match else f"{text} (not valid TOML)"
+    if match:
+        return at(int(match.group(1)), msg("{problem} (the file is not valid TOML)", problem=text))
+    return msg("{problem} (not valid TOML)", problem=text)
 
 
 def _toml_lines(text: str, found: CardFile) -> None:
@@ -250,23 +267,25 @@ def _read_csv(text: str) -> CardFile:
                 continue
             _csv_row(found, header, row, rows.line_num)
     except csv.Error as exc:
-        raise ImportRefused([f"line {rows.line_num}: {exc} (the file is not valid CSV)"]) from None
+        problem = msg("{problem} (the file is not valid CSV)", problem=str(exc))
+        raise ImportRefused([at(rows.line_num, problem)]) from None
     if header is None or header[:1] != ["component"]:
-        raise ImportRefused(["line 1: a card data CSV starts with a line naming its columns: component, then "
-                             "the fields (companion content export GAME --format csv writes one)"])
+        raise ImportRefused([at(1, msg("a card data CSV starts with a line naming its columns: component, then the "
+                                       "fields (companion content export GAME --format csv writes one)"))])
     found.game = _csv_game(found)
-    found.problems[:0] = [f"line {found.card_lines['']}: {p}" for p in _csv_columns(found.game, header)]
+    found.problems[:0] = [at(found.card_lines[""], p) for p in _csv_columns(found.game, header)]
     return found
 
 
 def _csv_row(found: CardFile, header: list[str], row: list[str], line: int) -> None:
     component = row[0].strip()
     if len(row) > len(header):
-        found.problems.append(f"line {line}: {len(row)} cells, but the first line names {len(header)} columns")
+        found.problems.append(at(line, msg("{cells} cells, but the first line names {columns} columns", cells=len(row),
+                                           columns=len(header))))
         return
     if component in found.entries:
-        found.problems.append(f"line {line}: {component} is given twice "
-                              f"(also on line {found.card_lines[component]})")
+        found.problems.append(at(line, msg("{component} is given twice (also on line {first})",
+                                           component=component[:100], first=found.card_lines[component])))
         return
     found.card_lines[component] = line
     found.entries[component] = {}
@@ -281,7 +300,7 @@ def _csv_game(found: CardFile) -> str | None:
     return next((c.split(":", 1)[0] for c in found.entries if ":" in c), None)
 
 
-def _csv_columns(game: str | None, header: list[str]) -> list[str]:
+def _csv_columns(game: str | None, header: list[str]) -> list[Msg]:
     """The header's problems: a column missing, unknown or given twice."""
     try:
         spec = get_game(game) if game else None
@@ -290,11 +309,13 @@ def _csv_columns(game: str | None, header: list[str]) -> list[str]:
     if spec is None or spec.content is None:
         return []
     expected = game_fields(spec)
-    problems = [f"the column {name!r} is missing (a CSV of {spec.title}'s card data has the columns "
-                f"component, {', '.join(expected)})" for name in expected if name not in header]
-    problems += [f"no field is called {name!r} on {spec.title}'s cards" for name in header[1:]
-                 if name not in expected]
-    problems += [f"the column {name!r} is there twice" for name in dict.fromkeys(header) if header.count(name) > 1]
+    problems = [msg("the column {name} is missing (a CSV of {game}'s card data has the columns component, "
+                    "{columns})", name=echoed(name, 100), game=spec.title, columns=", ".join(expected))
+                for name in expected if name not in header]
+    problems += [msg("no field is called {name} on {game}'s cards", name=echoed(name, 100), game=spec.title)
+                 for name in header[1:] if name not in expected]
+    problems += [msg("the column {name} is there twice", name=echoed(name, 100))
+                 for name in dict.fromkeys(header) if header.count(name) > 1]
     return problems
 
 
@@ -323,21 +344,22 @@ def check_import(found: CardFile, entered: Mapping[str, Mapping[str, Any]],
         line = found.line_of(component)
         problem = _card_problem(spec, component)
         if problem:
-            problems.append(f"line {line}: {problem}")
+            problems.append(at(line, problem))
             continue
         values = _typed(spec, component, entry, found, problems)
         if not values:
             if not problems:
-                problems.append(f"line {line}: {component} has no field filled in")
+                problems.append(at(line, msg("{component} has no field filled in", component=component)))
             continue
         checked[component] = values
     if not found.entries and not problems:
-        problems.append(f"the file holds no card of {spec.title}")
+        problems.append(msg("the file holds no card of {game}", game=spec.title))
     if not problems:
         try:
             check_table(spec.content, spec.components, {**entered, **checked}, lambda c: copies(spec, c))
         except ContentError as exc:
-            problems.append(f"with this file, {spec.title}'s cards would break a rule of the game: {exc}")
+            problems.append(msg("with this file, {game}'s cards would break a rule of the game: {problem}",
+                                game=spec.title, problem=said(exc)))
     if problems:
         raise ImportRefused(problems)
     return spec, checked
@@ -346,46 +368,52 @@ def check_import(found: CardFile, entered: Mapping[str, Mapping[str, Any]],
 def _game_of(found: CardFile, expect: str | None) -> Game:
     game = found.game
     if game is None:
-        raise ImportRefused([f"line {found.game_line or 1}: the file does not say which game it is for "
-                             f"(game = \"children\" in TOML; component ids such as children:toy:toy-03 in CSV)"])
+        raise ImportRefused([at(found.game_line or 1, msg(
+            "the file does not say which game it is for (game = \"children\" in TOML; component ids such as "
+            "children:toy:toy-03 in CSV)"))])
     try:
         spec = get_game(game)
     except UnknownGame:
-        raise ImportRefused([f"line {found.game_line or 1}: no game is called {game!r}"[:200]]) from None
+        raise ImportRefused([at(found.game_line or 1, msg("no game is called {game}", game=echoed(game, 100)))]) \
+            from None
     if expect is not None and game != expect:
-        raise ImportRefused([f"this file holds card data of {spec.title}, not of {get_game(expect).title}"])
+        raise ImportRefused([msg("this file holds card data of {game}, not of {expected}", game=spec.title,
+                                 expected=get_game(expect).title)])
     if spec.content is None:
-        raise ImportRefused([f"{spec.title} has no printed card data to enter"])
+        raise ImportRefused([msg("{game} has no printed card data to enter", game=spec.title)])
     return spec
 
 
-def _card_problem(spec: Game, component: str) -> str | None:
+def _card_problem(spec: Game, component: str) -> Msg | None:
     from companion.engine import known_piece
 
     if component.split(":", 1)[0] != spec.id:
-        return f"{component} is not a card of {spec.title}"[:200]
+        return msg("{component} is not a card of {game}", component=component[:150], game=spec.title)
     base = component.partition("#")[0]
     if not known_piece(component) or not spec.content.fields(base):
-        return f"{spec.title} has no card {component} with printed data to enter"[:200]
+        return msg("{game} has no card {component} with printed data to enter", game=spec.title,
+                   component=component[:150])
     if spec.content.per_copy(base) and component == base and copies(spec, base) > 1:
-        return f"the copies of {base} differ: say which one ({base}#1 to {base}#{copies(spec, base)})"
+        return msg("the copies of {card} differ: say which one ({card}#1 to {card}#{n})", card=base,
+                   n=copies(spec, base))
     return None
 
 
-def _typed(spec: Game, component: str, entry: Any, found: CardFile, problems: list[str]) -> dict[str, Any]:
+def _typed(spec: Game, component: str, entry: Any, found: CardFile, problems: list[Msg]) -> dict[str, Any]:
     """The entry's values checked field by field (CSV cells typed first); problems added."""
     fields = {f.name: f for f in spec.content.fields(component.partition("#")[0])}
     values: dict[str, Any] = {}
     for name, raw in entry.items():
         line = found.line_of(component, name) or found.line_of(component)
         if name not in fields:
-            problems.append(f"line {line}: {component} has no field {name!r} (its fields: {', '.join(fields)})"[:300])
+            problems.append(at(line, msg("{component} has no field {name} (its fields: {fields})", component=component,
+                                         name=echoed(name, 100), fields=", ".join(fields))))
             continue
         try:
             value = _from_cell(fields[name], raw) if isinstance(raw, str) and fields[name].kind != "text" else raw
             values.update(check_entry(spec.content, component, {name: value}))
         except ContentError as exc:
-            problems.append(f"line {line}: {component}: {exc}")
+            problems.append(at(line, msg("{component}: {problem}", component=component, problem=said(exc))))
     return values
 
 
@@ -393,7 +421,8 @@ def _from_cell(field: ContentField, cell: str) -> Any:
     """A CSV cell (or a TOML string) as the field's kind: a number, a flag list, true/false."""
     if field.kind == "int":
         if not re.fullmatch(r"-?[0-9]+", cell):
-            raise ContentError(f"{field.name} is a whole number from {field.low} to {field.high}, not {cell!r}"[:200])
+            raise ContentError(msg("{field} is a whole number from {low} to {high}, not {value}", field=field.name,
+                                   low=field.low, high=field.high, value=echoed(cell, 100)))
         return int(cell)
     if field.kind == "flags":
         return [] if cell == NO_FLAGS else [v.strip() for v in re.split(r"[,\s]+", cell) if v.strip()]

@@ -52,6 +52,9 @@ class PromptMessage(TypedDict):
     player: str | None
     choices: list[ChoiceMessage]
     over: bool
+    #: True before the first turn, while the table sets the game up (the game's
+    #: :attr:`~companion.engine.game.Game.setting_up`): the header says "Set-up", no one's turn.
+    setup: bool
     #: Once it is over: how the game ended in one sentence ("The hunters won!", the game's
     #: :meth:`~companion.engine.game.Game.summary`), for the game-over panel; else None.
     summary: str | None

@@ -291,14 +291,15 @@ def decode(line: bytes | str) -> dict[str, Any]:
     try:
         message = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        raise ProtocolError(msg("not JSON: {problem}", problem=str(exc)[:80])) from exc
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)[:80]  # NaN: our words
+        raise ProtocolError(msg("not JSON: {problem}", problem=said)) from exc
     if not isinstance(message, dict):
         raise ProtocolError(msg("a message is a JSON object"))
     return message
 
 
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not allowed")
+    raise ValueError(msg("{name} is not allowed", name=name))
 
 
 def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en",
@@ -319,6 +320,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     without one: ``{"Luogo 7": "il", "Sinagoga": "la"}``; a name the owner entered has none), ``prompt`` (``text``,
     ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
+    ``setup`` (True before the first turn, while the table sets the game up:
+    :attr:`~companion.engine.game.Game.setting_up`; the screen's header says so),
     ``summary`` (once over: how it ended, ``Game.summary``, else None), ``ending`` (once over:
     won, lost or a tie, the winners, the scores, the solution: ``Game.ending``, else None), ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
@@ -362,8 +365,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         log_notable = notable_indexes(recent, session)
     if session is None:
         empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
-                                "choices": [], "over": False, "summary": None, "ending": None, "private": None,
-                                "out_of_turn": []}
+                                "choices": [], "over": False, "setup": False, "summary": None, "ending": None,
+                                "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "stand_ins": {}, "articles": {}, "prompt": empty, "can_undo": False, "undone": False,
                 "private_players": [], "news": [], "why": [],
@@ -380,6 +383,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "player": p.player,
         "choices": [_choice_message(c, lang, stand_ins, articles) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
+        "setup": not p.over and session.spec.setting_up(session.state),
         "summary": _summary(session, lang) if p.over else None,
         "ending": _ending(session, lang, touch) if p.over else None,
         "private": private_prompt_owner(p),

@@ -19,7 +19,8 @@ import re
 import tomllib
 from collections.abc import Mapping
 
-from companion.content_io import MAX_BYTES, ImportRefused, too_big
+from companion.content_io import MAX_BYTES, ImportRefused, at, said, too_big
+from companion.i18n import msg, nmsg
 from companion.inputs import InputError
 
 
@@ -49,7 +50,7 @@ def read_tags(data: bytes | str, name: str = "") -> dict[str, str]:
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ImportRefused(["the file is not UTF-8 text"]) from None
+            raise ImportRefused([msg("the file is not UTF-8 text")]) from None
     data = data.removeprefix("\ufeff")  # a byte-order mark (Excel, Notepad), also in decoded text
     rows = _csv_rows(data) if name.lower().endswith(".csv") or data.lstrip().startswith("uid,") else _toml_rows(data)
     return _checked(rows)
@@ -59,10 +60,10 @@ def _toml_rows(text: str) -> list[tuple[int, str, object]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ImportRefused([f"{exc} (the file is not valid TOML)"]) from None
+        raise ImportRefused([msg("{problem} (the file is not valid TOML)", problem=str(exc))]) from None
     tags = data.get("tags")
     if not isinstance(tags, dict) or set(data) != {"tags"}:
-        raise ImportRefused(["a tags file holds one table, [tags], with lines \"UID\" = \"component\""])
+        raise ImportRefused([msg("a tags file holds one table, [tags], with lines \"UID\" = \"component\"")])
     lines = {}
     for number, line in enumerate(text.splitlines(), 1):
         match = re.match(r'\s*"?([^"=\s]+)"?\s*=', line)
@@ -81,14 +82,15 @@ def _csv_rows(text: str) -> list[tuple[int, str, object]]:
             if header is None:
                 header = [cell.strip() for cell in row]
                 if header != ["uid", "component"]:
-                    raise ImportRefused([f"line {reader.line_num}: a tags CSV starts with the line uid,component"])
+                    raise ImportRefused([at(reader.line_num, msg("a tags CSV starts with the line uid,component"))])
                 continue
             if len(row) != 2:
-                raise ImportRefused([f"line {reader.line_num}: a line holds a UID and a component, not {len(row)} "
-                                     f"cells"])
+                raise ImportRefused([at(reader.line_num, nmsg("a line holds a UID and a component, not {n} cell",
+                                                              "a line holds a UID and a component, not {n} cells",
+                                                              "n", n=len(row)))])
             rows.append((reader.line_num, row[0].strip(), row[1].strip()))
     except csv.Error as exc:
-        raise ImportRefused([f"line {reader.line_num}: {exc} (not valid CSV)"]) from None
+        raise ImportRefused([at(reader.line_num, msg("{problem} (not valid CSV)", problem=str(exc)))]) from None
     return rows
 
 
@@ -101,16 +103,16 @@ def _checked(rows: list[tuple[int, str, object]]) -> dict[str, str]:
         try:
             uid = normalise_uid(uid)
         except InputError as exc:
-            problems.append(f"line {line}: {exc}")
+            problems.append(at(line, said(exc)))
             continue
         if not isinstance(component, str) or not known_piece(component):
-            problems.append(f"line {line}: no game has a component {component!r}"[:200])
+            problems.append(at(line, msg("no game has a component {component}", component=repr(component)[:100])))
         elif uid in tags:
-            problems.append(f"line {line}: tag {uid} is given twice (also on line {where[uid]})")
+            problems.append(at(line, msg("tag {uid} is given twice (also on line {first})", uid=uid, first=where[uid])))
         else:
             tags[uid], where[uid] = component, line
     if not rows:
-        problems.append("the file holds no tag")
+        problems.append(msg("the file holds no tag"))
     if problems:
         raise ImportRefused(problems)
     return tags

@@ -17,14 +17,17 @@ from typing import Any
 
 from companion.i18n import NewsLine, todo
 
-#: A game's exact reverse of one of its instructions, from the instruction's parameters.
-Reverse = Callable[[Mapping[str, Any]], NewsLine]
+#: A game's exact reverse of one of its instructions, from the instruction's parameters; None
+#: when the game's own step (:attr:`~companion.engine.game.Game.undo_steps`) says all of it
+#: (a shuffle cannot be reversed by words alone: Creepy Cellar names the cards to take back out).
+Reverse = Callable[[Mapping[str, Any]], NewsLine | None]
 
 
-def reverse(line: NewsLine, exact_reverses: Mapping[str, Reverse] | None = None) -> NewsLine:
+def reverse(line: NewsLine, exact_reverses: Mapping[str, Reverse] | None = None) -> NewsLine | None:
     """The instruction that takes ``line`` (a todo line) back on the table: its exact
     reverse among ``exact_reverses`` (the game's
-    :attr:`~companion.engine.game.Game.undo_sentences`, by message id), else its kind's."""
+    :attr:`~companion.engine.game.Game.undo_sentences`, by message id), else its kind's;
+    None: nothing to say for it here."""
     exact = (exact_reverses or {}).get(line.text.msgid)
     if exact is not None:
         return exact(line.text.params)

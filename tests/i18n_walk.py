@@ -200,8 +200,9 @@ def _news(spec, state, seen: Seen) -> None:
             seen.check(purpose)
         sentence = line_of(text).text  # a todo line's sentence
         undo = spec.undo_sentences.get(getattr(sentence, "msgid", None))  # what an undo of it would say
-        if undo is not None:
-            seen.check(undo(sentence.params))
+        said = undo(sentence.params) if undo is not None else None  # None: the game's undo step says it
+        if said is not None:
+            seen.check(said)
 
 
 def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:

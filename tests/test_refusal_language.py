@@ -40,19 +40,25 @@ BAD = [
 
 def _replies(path, commands) -> list[tuple[dict, dict]]:
     """Each command's notice and ack, sent on a raw socket (the client library checks shapes)."""
+    return _sent(path, commands, lambda message, command: message["type"] == "notice")
+
+
+def _sent(path, commands, kept) -> list[tuple[dict, dict]]:
+    """Each command sent on a raw socket, with the last message before its ack that ``kept(message,
+    command)`` holds (or None), and the ack."""
     out = []
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as raw:
         raw.connect(str(path))
         reader = raw.makefile("rb")
         for number, command in enumerate(commands, 1):
             raw.sendall(protocol.encode({**command, "id": number}))
-            notice = None
+            found = None
             while True:
                 message = protocol.decode(reader.readline())
-                if message["type"] == "notice":
-                    notice = message
+                if kept(message, command):
+                    found = message
                 if message["type"] == "ack" and message["id"] == number:
-                    out.append((notice, message))
+                    out.append((found, message))
                     break
     return out
 
@@ -96,3 +102,88 @@ def test_some_refusals_word_for_word(refusals):
     assert english[0][0]["text"] == "Not done: unknown command 'fly'"
     assert said["language3"] == "la lingua è una tra en, it, non 'fr'"
     assert said["private4"] == "'Zed' non gioca questa partita; giocatori: Ada, Bo, Cy"
+
+
+# ---------------------------------------------------------------------- words16: imports, a long line
+
+#: Card data and tag files with problems of each kind, and a word of the Italian answer.
+BAD_FILES = [
+    ("content_import", "spirits.toml", 'game = "house_of_spirits"\n\n["house_of_spirits:monster:monster-02"]\n'
+     'attack = 3\n', {"game": "children"}, "non di Children"),
+    ("content_import", "floors.toml", 'game = "children"\n\n["children:tablet:tablet-1-4"]\nfloor = "2nd"\n', {},
+     "regola"),
+    ("content_import", "line7.toml", '# my copy\ngame = "children"\n\n["children:tablet:tablet-1-4"]\n'
+     'name = "Music Room"\nfloor = "1st"\ndoors = ["left", "middle"]\n', {}, "riga 7"),
+    ("content_import", "columns.csv", "component,name,toy,floor,doors,trapdoors\n"
+     "children:tablet:tablet-1-4,Music Room,,1st,left,-\n", {}, "riga 1"),
+    ("content_import", "mixed.toml", 'game = "children"\n\n["house_of_spirits:monster:monster-02"]\nattack = 3\n',
+     {}, "riga 3"),
+    ("content_import", "big.toml", "#" * (300 * 1024), {}, "KB"),
+    ("content_import", "empty.toml", 'game = "children"\n', {}, "Children"),
+    ("content_import", "nogame.toml", '["children:tablet:tablet-1-4"]\nfloor = "1st"\n', {}, "riga 1"),
+    ("content_import", "field.toml", 'game = "children"\n\n["children:tablet:tablet-1-4"]\nsmell = 1\n', {},
+     "riga 4"),
+    ("content_import", "nodata", None, {}, "testo"),
+    ("tags_import", "bad.toml", '[tags]\n"04A1B2C3D4E5F6" = "children:ghost:rosie"\n"XYZ" = "children:ghost:nobody"\n',
+     {}, "riga 3"),
+    ("tags_import", "twice.csv", "uid,component\n04A1B2C3D4E5F6,children:ghost:rosie\n"
+     "04A1B2C3D4E5F6,children:ghost:rosie\n", {}, "riga 3"),
+    ("tags_import", "cells.csv", "uid,component\n04A1B2C3D4E5F6\n", {}, "riga 2"),
+    ("tags_import", "head.csv", "id,piece\n", {}, "riga 1"),
+    ("tags_import", "shape.toml", '[other]\nx = "y"\n', {}, "tabella"),
+    ("tags_import", "none.csv", "uid,component\n", {}, "nessun"),
+]
+
+
+def _answers(path, commands) -> list[tuple[dict, dict]]:
+    """Each command's own answer (its type is the command's) and its ack."""
+    return _sent(path, commands, lambda message, command: message["type"] == command["cmd"])
+
+
+def test_an_import_s_problems_are_in_the_tables_language(tmp_path):
+    """words15 left the import problem lists in English ("line 7: …" in "Nessuna importazione: …")."""
+    commands = [{"cmd": cmd, "name": name, **({"text": text} if text is not None else {}), **extra}
+                for cmd, name, text, extra, _ in BAD_FILES]
+    with running_daemon(tmp_path, language="it") as daemon:
+        italian = _answers(daemon.socket_path, commands)
+        daemon.call(lambda: daemon.choose_language("en"))
+        english = _answers(daemon.socket_path, commands)
+    for (_, name, _, _, word), (answer, ack), (english_answer, english_ack) in zip(BAD_FILES, italian, english):
+        assert ack["ok"] is False and english_ack["ok"] is False, name
+        if answer is not None:  # a file the daemon read: its problems, each in Italian
+            assert answer["problems"] and len(answer["problems"]) == len(english_answer["problems"]), name
+            for problem, english_problem in zip(answer["problems"], english_answer["problems"]):
+                assert problem != english_problem and not problem.startswith("line "), (name, problem)
+        assert ack["text"] != english_ack["text"] and word in ack["text"], (name, ack["text"])
+        assert "line " not in ack["text"] and " is " not in ack["text"], (name, ack["text"])
+
+
+def test_an_over_long_line_is_refused_in_the_tables_language(tmp_path):
+    with running_daemon(tmp_path, language="it") as daemon:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as raw:
+            raw.connect(str(daemon.socket_path))
+            reader = raw.makefile("rb")
+            reader.readline()  # the first state
+            raw.sendall(b"x" * (protocol.MAX_LINE + 10) + b"\n")
+            notice = protocol.decode(reader.readline())
+    assert notice["type"] == "notice" and notice["level"] == "error"
+    assert notice["text"] == f"Non fatto: una riga più lunga di {protocol.MAX_LINE} byte; chiudo la connessione"
+
+
+def test_staff_s_answers_are_in_the_tables_language(tmp_path):
+    """words15 left "no call for staff was waiting" (an ack with ok=True) in English."""
+    with running_daemon(tmp_path, language="it") as daemon:
+        (_, ack), = _answers(daemon.socket_path, [{"cmd": "staff_ack"}])
+    assert ack["ok"] is True and ack["text"] == "nessuna chiamata allo staff era in attesa"
+
+
+def test_a_nan_line_is_refused_in_the_tables_language(tmp_path):
+    """"Non fatto: non è JSON: NaN is not allowed": the companion's own words, left English."""
+    with running_daemon(tmp_path, language="it") as daemon:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as raw:
+            raw.connect(str(daemon.socket_path))
+            reader = raw.makefile("rb")
+            reader.readline()  # the first state
+            raw.sendall(b'{"cmd": "state", "id": NaN}\n')
+            notice = protocol.decode(reader.readline())
+    assert notice["text"] == "Non fatto: non è JSON: NaN non è ammesso"

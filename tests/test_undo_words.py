@@ -156,3 +156,81 @@ def test_undoing_a_secret_passage_puts_the_tile_and_the_hunter_back():
     assert _undone(session)[1:] == [
         ("Put the secret passage tile back in room E.", "Rimettete la tessera del passaggio segreto nella stanza E."),
         ("Ada: move your hunter back to room E.", "Ada: rimetti il tuo cacciatore nella stanza E.")]
+
+
+# --------------------------------------------------------------------------- shuffles and the Trap Door
+# Session 16: undoing a Draw 2 + Shuffle card said "Turn it back the way it was. It said: Flip
+# 2 more Ghost cards, then shuffle." (nothing was flipped for it yet: the extra cards are
+# inputs of their own), and undoing the card that ended it said "Undo this on the table. It
+# said: Shuffle all Ghost cards back into the deck." (a shuffle cannot be undone by words:
+# the table must take the discards back out of the deck by name). Undoing a Trap Door said
+# "Move it back where it was. It said: Trap door! ...".
+
+
+def test_undoing_a_draw_2_card_only_puts_it_back():
+    from companion.inputs import Press, Touch
+
+    session = _cellar(ghost_deck="physical")
+    assert session.handle(Press("dice")).accepted and session.handle(Touch("ghost:draw-2-shuffle")).accepted
+    assert _undone(session) == [
+        ("Undone: Draw 2 + Shuffle card.", "Annullato: Carta Pesca 2 + Mescola."),
+        ("Put the Draw 2 + Shuffle card back on top of the Ghost deck.",
+         "Rimettete in cima al mazzo Fantasma la carta pescata: Carta Pesca 2 + Mescola.")]
+
+
+def test_undoing_the_card_that_ended_a_draw_2_takes_the_discards_back_out_of_the_deck():
+    from companion.inputs import Press, Touch
+
+    session = _cellar(ghost_deck="physical")
+    assert session.handle(Press("dice")).accepted
+    for key in ("ghost:draw-2-shuffle", "ghost:room-C", "ghost:room-D"):
+        assert session.handle(Touch(key)).accepted
+    assert session.state.ghost_discard == ()  # shuffled
+    assert _undone(session) == [
+        ("Undone: Ghost card room D.", "Annullato: Carta Fantasma stanza D."),
+        ("Take the ghost back off room D.", "Togliete il fantasma dalla stanza D."),
+        ("The shuffle is undone: take these cards back out of the Ghost deck and lay them face up on its discard "
+         "pile: Draw 2 + Shuffle card and Ghost card room C.",
+         "Il rimescolamento è annullato: togliete di nuovo dal mazzo Fantasma queste carte e mettetele scoperte sui "
+         "suoi scarti: Carta Pesca 2 + Mescola e Carta Fantasma stanza C."),
+        ("Take the Ghost card room D out of the Ghost deck and put it back on top.",
+         "Togliete dal mazzo Fantasma questa carta e rimettetela in cima: Carta Fantasma stanza D.")]
+    assert session.state.ghost_discard == ("draw-2-shuffle", "room-C")
+
+
+def test_undoing_a_shuffle_card_takes_both_discards_back_out():
+    from dataclasses import replace
+
+    from companion.inputs import Press, Touch
+
+    session = _cellar(ghost_deck="physical")
+    assert session.handle(Press("dice")).accepted
+    session.state = replace(session.state, ghost_discard=("room-A",), king_discard=("king-B",),
+                            ghost_deck=tuple(c for c in session.state.ghost_deck if c != "room-A"),
+                            king_deck=tuple(c for c in session.state.king_deck if c != "king-B"))
+    assert session.handle(Touch("ghost:shuffle")).accepted
+    assert _undone(session)[1:] == [
+        ("The shuffle is undone: take this card back out of the Ghost deck and lay it face up on its discard pile: "
+         "Ghost card room A.",
+         "Il rimescolamento è annullato: togliete di nuovo dal mazzo Fantasma questa carta e mettetela scoperta sui "
+         "suoi scarti: Carta Fantasma stanza A."),
+        ("The shuffle is undone: take this card back out of the Ghost King deck and lay it face up on its discard "
+         "pile: Ghost King card B.",
+         "Il rimescolamento è annullato: togliete di nuovo dal mazzo Re dei Fantasmi questa carta e mettetela "
+         "scoperta sui suoi scarti: Carta Re dei Fantasmi B."),
+        ("Take the Shuffle card out of the Ghost deck and put it back on top.",
+         "Togliete dal mazzo Fantasma questa carta e rimettetela in cima: Carta Mescola.")]
+
+
+def test_undoing_a_trap_door_says_which_hunter_goes_back_from_where():
+    from companion.inputs import Press, Touch
+
+    session = _cellar(ghost_deck="physical")
+    for inp in (Press("dice"), Touch("ghost:trap-door"), Touch("king:king-K")):
+        assert session.handle(inp).accepted
+    assert _undone(session) == [
+        ("Undone: Ghost King card K.", "Annullato: Carta Re dei Fantasmi K."),
+        ("Ada: move your hunter back from room K to where it stood before the trap door.",
+         "Ada: riporta il tuo cacciatore dalla stanza K dov'era prima della botola."),
+        ("Put the Ghost King card K back on top of the Ghost King deck.",
+         "Rimettete in cima al mazzo Re dei Fantasmi la carta pescata: Carta Re dei Fantasmi K.")]

@@ -114,6 +114,8 @@ class TableModel(EventDispatcher):
     player = StringProperty("")
     choices = ListProperty([])
     over = BooleanProperty(False)
+    #: Before the first turn, while the table sets the game up (the prompt's ``setup``).
+    setup = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     history = ListProperty([])
     history_why = ListProperty([])
@@ -218,6 +220,7 @@ class TableModel(EventDispatcher):
         if screen != self.screen_settings:
             self.screen_settings = screen
         self.over = bool(prompt.get("over"))
+        self.setup = bool(prompt.get("setup"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
         self.tap_components = list(message.get("tap_components") or [])

@@ -87,14 +87,17 @@ def path_lines(path: str, most: int = 32) -> str:
 
 
 def turn_markup(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None,
-                lines: bool = False, short: bool = False) -> str:
+                lines: bool = False, short: bool = False, setup: bool = False) -> str:
     """"Turn 9 · Ada's turn" with the name in the player's colour (``colours``: name ->
     palette key; gold without one); "Game over" once it is. ``lines`` (a narrow, portrait
     header): "Turn 9" and "Ada's turn" on a line each; ``short`` (the portrait header, issue
     29): only "Ada's turn" (the turn number when nobody's turn is named). The name's own
-    spaces never break."""
+    spaces never break. ``setup`` (the prompt's ``setup``: before the first turn, no one's
+    turn yet): "Set-up", where the header was blank (the lead's shots, session 15)."""
     if over:
         return escape_markup(_("Game over"))
+    if setup:
+        return escape_markup(capitalised(_("Set-up")))
     number = view.get("turn_number")
     name = view.get("turn") or player
     parts = [escape_markup(_("Turn {number}", number=number))] if number else []

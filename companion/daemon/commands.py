@@ -51,7 +51,7 @@ async def answer(ctx: Commands, message: dict[str, Any], writer: asyncio.StreamW
         ctx.replies.send(writer, _bad(ctx, text))
     except Exception as exc:  # a bug: the client still gets its answer
         log.exception("internal error on command %r", message.get("cmd"))
-        ok, text = False, f"internal error: {exc}"
+        ok, text = False, msg("internal error: {problem}", problem=str(exc))
         ctx.replies.send(writer, protocol.notice(msg("Internal error: that command was not used."), "error",
                                               ctx.reads.language()))
     if "id" in message:

@@ -88,7 +88,7 @@ class Daemon:
         self.hub = ClientHub(socket_path, lambda: self.publisher.state(),
                              lambda line, writer: commands.receive(self.context, line, writer),
                              lambda writer: _client_left(writer, self.programmer, self.enroller), store_path=store.path,
-                             follow=lambda writer: self.publisher.send_later(writer))
+                             follow=lambda writer: self.publisher.send_later(writer), language=lambda: self.language)
         self.publisher = StatePublisher(_published(self, settings), self.hub)
         if settings.storage_warning is not None:
             self.recent.append(settings.storage_warning)

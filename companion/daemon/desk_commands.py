@@ -26,7 +26,7 @@ from companion.daemon.answers import send
 from companion.daemon.args import text_arg
 from companion.daemon.command_table import command
 from companion.errors import CompanionError, StoreError
-from companion.i18n import msg, nmsg
+from companion.i18n import msg, nmsg, render
 
 if TYPE_CHECKING:
     from companion import schema
@@ -57,17 +57,23 @@ def import_content(ctx: Commands, data: Any, name: Any = "", game: Any = None) -
     answer = {"type": "content_import", "ok": False, "game": None, "saved": 0, "problems": []}
     try:
         if not isinstance(data, (str, bytes)):
-            raise content_io.ImportRefused(["the file's text is missing"])
+            raise content_io.ImportRefused([msg("the file's text is missing")])
         found = content_io.read(data, name if isinstance(name, str) else "")
         expect = game if isinstance(game, str) and game else None
         current = ctx.reads.store.content(found.game) if isinstance(found.game, str) else {}
         spec, checked = content_io.check_import(found, current, expect)
         ctx.reads.store.set_contents(checked, time.time())
     except content_io.ImportRefused as exc:
-        answer["problems"] = exc.problems
+        answer["problems"] = said_problems(ctx, exc)
         return answer
     log.info("content: %d cards of %s imported", len(checked), spec.id)
     return {**answer, "ok": True, "game": spec.id, "saved": len(checked)}
+
+
+def said_problems(ctx: Commands, refused) -> list[str]:
+    """An import's problems (:class:`~companion.content_io.ImportRefused`) in the table's
+    language: the answer's list, and the ack that joins it."""
+    return [render(problem, ctx.reads.language()) for problem in refused.problems]
 
 
 def import_words(answer: dict[str, Any]):
@@ -92,11 +98,11 @@ def import_tags(ctx: Commands, data: Any, name: Any = "") -> dict[str, Any]:
     answer = {"type": "tags_import", "ok": False, "saved": 0, "problems": []}
     try:
         if not isinstance(data, (str, bytes)):
-            raise content_io.ImportRefused(["the file's text is missing"])
+            raise content_io.ImportRefused([msg("the file's text is missing")])
         tags = tags_io.read_tags(data, name if isinstance(name, str) else "")
         ctx.reads.store.enroll_tags(tags, time.time())
     except content_io.ImportRefused as exc:
-        answer["problems"] = exc.problems
+        answer["problems"] = said_problems(ctx, exc)
         return answer
     session = ctx.reads.session()
     if session is not None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion import paths, protocol
 from companion.errors import UnusablePath
+from companion.i18n import msg
 
 log = logging.getLogger(__name__)
 
@@ -166,18 +167,22 @@ class ClientHub:
         on_leave: called with a client that left.
         store_path: the event store's file, which the socket must never be (nor its side files).
         follow: called with a client just sent the greeting (the state's slow figures), or None.
+        language: the table's language now (the hub's own notice, an over-long line's, is said
+            in it); default English.
     """
 
     def __init__(self, socket_path: str | Path | BoundSocket, greeting: Callable[[], dict[str, Any]],
                  on_line: Callable[[bytes, asyncio.StreamWriter], Awaitable[None]],
                  on_leave: Callable[[asyncio.StreamWriter], None], store_path: str | Path | None = None,
-                 follow: Callable[[asyncio.StreamWriter], None] | None = None):
+                 follow: Callable[[asyncio.StreamWriter], None] | None = None,
+                 language: Callable[[], str] = lambda: "en"):
         self._bound = socket_path if isinstance(socket_path, BoundSocket) else None
         self.socket_path = socket_path.path if isinstance(socket_path, BoundSocket) else Path(socket_path)
         self.store_path = store_path
         self.clients: set[asyncio.StreamWriter] = set()
         self._greeting, self._on_line, self._on_leave = greeting, on_line, on_leave
         self._follow = follow
+        self._language = language
         self._server: asyncio.AbstractServer | None = None
         self._held: dict[asyncio.StreamWriter, list[bytes]] | None = None  # while together()
 
@@ -219,8 +224,8 @@ class ClientHub:
                 await writer.drain()
         except (asyncio.LimitOverrunError, ValueError) as exc:  # a line over MAX_LINE
             log.info("client dropped: %s", exc)
-            self.send(writer, protocol.notice(
-                f"Not done: a line longer than {protocol.MAX_LINE} bytes; closing", "error"))
+            self.send(writer, protocol.notice(msg("Not done: a line longer than {limit} bytes; closing",
+                                                  limit=protocol.MAX_LINE), "error", self._language()))
         except ConnectionError as exc:
             log.info("client dropped: %s", exc)
         except asyncio.CancelledError:

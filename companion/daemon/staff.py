@@ -9,6 +9,8 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from companion.i18n import msg
+
 if TYPE_CHECKING:
     from companion.daemon.links import Links
 
@@ -70,17 +72,17 @@ def staff_command(staff: StaffCall, links: Links, name: str, text: str | None = 
     """``call_staff``, ``staff_ack`` or ``message`` (from the table screen's socket, or the
     venue's broker), on the input worker (``links``): the ``staff`` call changes, every screen
     is told. An awaitable of ``(ok, why)``; the game is never touched."""
-    def run() -> tuple[bool, str]:
+    def run() -> tuple[bool, str]:  # a Msg: said in the table's language in the ack
         if name == "call_staff":
-            changed, why = staff.call(), "staff were already called"
+            changed, why = staff.call(), msg("staff were already called")
         elif name == "staff_ack":
-            changed, why = staff.acknowledge(), "no call for staff was waiting"
+            changed, why = staff.acknowledge(), msg("no call for staff was waiting")
         elif name == "message":
             before = staff.message
             staff.show(text)
-            changed, why = staff.message != before, "that message is already shown"
+            changed, why = staff.message != before, msg("that message is already shown")
         else:
-            return False, f"{name!r} is not a staff command"
+            return False, msg("{command} is not a staff command", command=repr(name)[:40])
         if changed:
             links.publish()
         return True, "" if changed else why

@@ -182,7 +182,7 @@ class DeskSite:
         data = await _body(request, MAX_BYTES)
         if data is None:
             size = request.content_length or MAX_BYTES + 1
-            return _json({"ok": False, "problems": [too_big(size)], "saved": 0}, 413)
+            return _json({"ok": False, "problems": [render(too_big(size), self.ctx.reads.language())], "saved": 0}, 413)
         name = request.headers.get("X-File-Name", "")[:200]
         answer = await self.ctx.worker.in_order(lambda: work.import_content(self.ctx, data, name, game))
         return _json(answer, 200 if answer["ok"] else 422)

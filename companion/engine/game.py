@@ -57,6 +57,10 @@ def _nothing(_: Any) -> None:
     return None
 
 
+def _playing(_: Any) -> bool:
+    return False
+
+
 def _the_id(component: str) -> str:
     return component
 
@@ -127,7 +131,8 @@ class Game(Generic[S]):
         undo_sentences: the exact reverse of some of the game's physical instructions, said when
             the input that gave one is undone: the instruction's message id -> its reverse from
             the instruction's parameters ("Lock the {doors}: ..." -> ``todo("return", "Unlock the
-            {doors}.", **p)``); every other instruction gets its kind's (:mod:`companion.undo_words`).
+            {doors}.", **p)``), or None when :attr:`undo_steps` says all of it (a shuffle); every
+            other instruction gets its kind's (:mod:`companion.undo_words`).
         seat_colours: the players' colours by seat (palette keys, :mod:`companion.palette`) when
             the game's pieces print them (Creepy Cellar's pawns); empty: the table chooses. Sent
             in the ``games`` message (the New game screen gives them) and in each state's ``colours``.
@@ -160,7 +165,7 @@ class Game(Generic[S]):
     view_headings: Mapping[str, Msg] = MappingProxyType({})
     seat_colours: tuple[str, ...] = ()
     seat_inks: tuple[str, ...] = ()
-    undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({})
+    undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({})
     #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
     #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given
     #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.
@@ -261,6 +266,10 @@ class Game(Generic[S]):
     #: scores, the solution); None (the default, and while the game goes on): the panel shows
     #: the summary alone. Sent as the prompt's ``ending``.
     ending: staticmethod[[S], Ending | None] = staticmethod(_nothing)
+    #: True while the table sets the game up, before the first turn (no one's turn yet): the
+    #: screen's header says "Set-up" where "Ada's turn" would be. Default False (a game whose
+    #: first prompt is a turn). Sent as the prompt's ``setup``.
+    setting_up: staticmethod[[S], bool] = staticmethod(_playing)
     #: The game's counters in one line for a text screen (the terminal prints it before the
     #: prompt: Creepy Cellar's "[hauntings 2/5 | King C | locked -]"); None (the default): none.
     #: Sent as the state's ``status``.
@@ -275,7 +284,10 @@ class Game(Generic[S]):
     #: no news line gave as an instruction (the pawn a player moved to the room touched, the
     #: card flipped from the real deck and tapped), as ``return`` todo lines ("Put the Ghost
     #: card room H back on top of the Ghost deck."). Said after the reverses of the action's
-    #: own instructions (:attr:`undo_sentences`) when it is undone. Default: none.
+    #: own instructions (:attr:`undo_sentences`) when it is undone, and after "Undone: a private
+    #: choice." too: it never names a card that is, or goes back, into a hand or an envelope
+    #: ("Ada: put the card you drew back on top of the Children deck without showing it.").
+    #: Default: none.
     undo_steps: staticmethod[[S, str], tuple[NewsLine, ...]] = staticmethod(_no_steps)
     #: The view's slow figures (an odds meter's playouts), worked out after the state is sent
     #: and sent in the message that follows it: view key -> its value, a number or None, from
@@ -318,8 +330,8 @@ class Game(Generic[S]):
 
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
-_HOOKS = ("news", "outcome", "summary", "ending", "status_line", "component_label", "check", "private_view", "refusal",
-          "encode", "decode")
+_HOOKS = ("news", "outcome", "summary", "ending", "setting_up", "status_line", "component_label", "check",
+          "private_view", "refusal", "encode", "decode")
 
 
 class GameSpec(Game[Any]):

@@ -27,8 +27,9 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
     fixed = _correction_label(check(), entry.action) if choice is None else None
     if fixed is not None:
         return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
-    if choice is not None and choice.private:
-        return Reply(True, news=(msg("Undone: a private choice."),))
+    if choice is not None and choice.private:  # the game's own step only: it never names a hidden card
+        return Reply(True, news=(msg("Undone: a private choice."),
+                                 *spec.undo_steps(state, entry.action.partition("#")[0])))
     label = choice.label if choice is not None else entry.action
     back = _put_back(spec, state, entry)
     if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
@@ -67,7 +68,7 @@ def _put_back(spec: Game, state: Any, entry: Entry) -> list:
     table's own step for it (:attr:`~companion.engine.game.Game.undo_steps`: "Put the Ghost
     card room H back on top of the Ghost deck.", "Ada: move your hunter back to room E.")."""
     back = [undo_words.reverse(line, spec.undo_sentences) for line in todo_lines(_news_again(spec, state, entry))]
-    return back + list(spec.undo_steps(state, entry.action.partition("#")[0]))
+    return [line for line in back if line is not None] + list(spec.undo_steps(state, entry.action.partition("#")[0]))
 
 
 def _news_again(spec: Game, state: Any, entry: Entry) -> list:

@@ -132,6 +132,13 @@ RARE = {
     "Name printed on the card", "As the Rumor card says it; the screen shows this name.", "Secret passage to",
     "The location this corner's secret passage leads to, or none; enter it at both ends.",
     "none",  # the passage field's first choice (tests/test_content_words.py)
+    # an undo's own step (undo16: the random games never undo): tests/games/test_undo_steps.py, both languages
+    "Take {pile} card {n} back off the end of the row, face-down, without looking.",
+    "{player}: move the mover of {kid} back to the corridor space it stood on.",
+    "{player}: move the mover of {kid} back to {place}.",
+    "{player}: put the Intrigue card you drew back on top of the Intrigue deck, face-down.",
+    "{player}: put the Personality card of {kid} back with the others.",
+    "{player}: take the Intrigue card you played back into your hand.",
 }
 
 

@@ -162,6 +162,12 @@ RARE = {
     "Put the {card} back on top of the Ghost deck.", "out of the castle", "to cellar room {room}", "to room {room}",
     "to the hallway it stood in", "{player}: move the {hunter} back {place}.",
     "{player}: move your hunter back {place}.",
+    # a shuffle undone (undo16): tests/test_undo_words.py, both languages
+    "Take the {card} out of the Ghost King deck and put it back on top.",
+    "Take the {card} out of the Ghost deck and put it back on top.",
+    "The shuffle is undone: take this card back out of the Ghost King deck and lay it face up on its discard pile: "
+    "{cards}.",
+    "The shuffle is undone: take this card back out of the Ghost deck and lay it face up on its discard pile: {cards}.",
 }
 
 

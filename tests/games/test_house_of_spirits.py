@@ -472,7 +472,9 @@ def test_hand_limit_without_plot_cards():
 def test_refused_actions_change_nothing():
     state = in_round_one()
     # the engine's one refusal path: the game's reason, as a touch of it gets (issue 21)
-    with pytest.raises(RuleViolation, match="No die is due now. Ada: choose one action."):
+    with pytest.raises(RuleViolation,
+                       match="No die is due now: a face is entered only when a roll is asked for. Ada: choose "
+                             "one action."):
         SPEC.apply(state, "face:3")
     with pytest.raises(OptionError):
         resolve_options(SPEC, {"tiebreak": "coin"})

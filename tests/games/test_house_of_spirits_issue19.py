@@ -176,7 +176,8 @@ def test_refusals_name_the_rule():
                                                        "one. Cy: attack a monster (every monster must be attacked "
                                                        "this round).")
     assert refuse(state, "heal:Bo", None).startswith("Healing needs a healing card gained before this round.")
-    assert refuse(state, "face:3", None).startswith("No die is due now.")
+    assert refuse(state, "face:3", None).startswith(
+        "No die is due now: a face is entered only when a roll is asked for.")
 
 
 def test_a_card_tapped_out_of_its_deck_is_never_called_drawn():

@@ -73,6 +73,11 @@ def test_turn_and_prompt_markup():
     assert text.turn_markup(view, "Ada", over=False) == "Turn 9 · [color=ffcc33]Ada[/color]'s turn"
     assert text.turn_markup(view, "Ada", over=True) == "Game over"
     prompt = text.prompt_markup("Ada: move up to 3, fight, then End turn", "Ada", over=False)
+    # words16: before the first turn the header said nothing (the lead's shots, session 15)
+    setting_up = {"turn_number": 0, "turn": None}
+    assert text.turn_markup(setting_up, "", over=False, setup=True) == "Set-up"
+    assert text.turn_markup(setting_up, "", over=False, _=_italian, setup=True, lines=True) == "Preparazione"
+    assert text.turn_markup(view, "Ada", over=True, setup=True) == "Game over"
     assert prompt == "[color=ffcc33]Ada:[/color] move up to 3, fight, then End turn"
     over = text.prompt_markup("The game is over: the hunters won!", None, over=True)
     assert over == "The game is over: the hunters won!"  # the game-over panel shows the summary

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
-from companion.games.children import codec, prompts, refusals, rulecard, rules, tablecheck
+from companion.games.children import codec, prompts, refusals, rulecard, rules, tablecheck, undo
 from companion.games.children import components as cc
 from companion.games.children import odds as odds_meter
 from companion.games.children import view as table_view
@@ -261,7 +261,9 @@ class Children(Game[State]):
     prompt = staticmethod(prompts.prompt)
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)
+    setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
+    undo_steps = staticmethod(undo.undo_steps)
     view = staticmethod(table_view.view)
     component_label = staticmethod(cc.component_label)
     check = staticmethod(tablecheck.check)

@@ -213,7 +213,8 @@ def _step_reason(state: State) -> Msg:
     reasons = {
         Step.SETUP: msg("The game starts with Start, once the cards are dealt."),
         Step.TABLET: msg("Step 1 of a turn is to play a room tablet."),
-        Step.ACTIONS: msg("That is not one of {player}'s actions now.", player=state.player),
+        Step.ACTIONS: msg("That is not one of {player}'s actions now: pick one of the choices offered.",
+                           player=state.player),
         Step.RESTORE: msg("Step 3: {player} restores the hand to the hand limit.", player=state.player),
         Step.GHOST: msg("Step 4: {player} moves one ghost along the spectral flow.", player=state.player),
         Step.KITTY: msg("Step 5: Kitty Kitty moves."),
@@ -223,15 +224,15 @@ def _step_reason(state: State) -> Msg:
 
 
 _FRAME_REASONS = {
-    "draw": msg("A Children card is being drawn."),
-    "ghost": msg("A ghost card is being placed."),
-    "summon": msg("The next ghost card of the deck is being searched out."),
-    "raven": msg("The next ghost card of the deck is being searched out."),
+    "draw": msg("A Children card is being drawn: tap it first."),
+    "ghost": msg("A ghost card is being placed: put it under a room first."),
+    "summon": msg("The next ghost card of the deck is being searched out: tap it first."),
+    "raven": msg("The next ghost card of the deck is being searched out: tap it first."),
     "check": msg("A player meets a ghost: trap it or run first."),
     "flee": msg("A player runs from a ghost first."),
     "cut": msg("The hand limit dropped: players cut down first."),
     "traps": msg("Any trap among the cards picked up springs first."),
-    "trap": msg("A trap is about to spring."),
+    "trap": msg("A trap is about to spring: let it spring, or defuse it, first."),
 }
 
 

@@ -132,3 +132,9 @@ def view(state: State) -> ChildrenView:
         "rooms_in_play": len(gr.rooms(state.grid)),
         "options": {k: v for k, v in sorted(state.options.items())},
     }
+
+
+def setting_up(state: State) -> bool:
+    """Before the first turn: the stacks are dealt and Start not yet touched (the view's
+    ``turn`` is None then)."""
+    return state.step == Step.SETUP

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
-from companion.games.clue_it import codec, prompts, refusals, rulecard, rules, tablecheck
+from companion.games.clue_it import codec, prompts, refusals, rulecard, rules, tablecheck, undo
 from companion.games.clue_it import components as ci
 from companion.games.clue_it import odds as odds_meter
 from companion.games.clue_it import view as table_view
@@ -119,7 +119,9 @@ class ClueIt(Game[State]):
     prompt = staticmethod(prompts.prompt)
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)
+    setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
+    undo_steps = staticmethod(undo.undo_steps)
     view = staticmethod(table_view.view)
     component_label = staticmethod(ci.component_label)
     check = staticmethod(tablecheck.check)

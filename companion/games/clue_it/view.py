@@ -142,3 +142,9 @@ def answer_order(state: State) -> list[str]:
     skip = state.options["eliminated_answers"] == "reveal"
     order = ((asker + k) % count for k in range(1, count))
     return [state.players[i] for i in order if not (skip and state.eliminated[i])]
+
+
+def setting_up(state: State) -> bool:
+    """Before the first turn: Kids, the envelope, the deal and the roll-off (the view's
+    ``turn`` is None then)."""
+    return state.turn == 0 and state.step != Step.OVER

@@ -241,7 +241,7 @@ HUNTER_INKS = {"red": "#D7263D", "yellow": "#F6D13A", "blue": "#1F5FBF", "green"
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({
     "Lock the {doors}: nobody moves through them.": lambda p: todo("return", "Unlock the {doors}.", **p),
     "Lock the {doors}: nobody moves through them. The {unlocked} unlock.":
         lambda p: todo("return", "Unlock the {doors} and lock the {unlocked} again.", **p),
@@ -273,6 +273,18 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingP
     "{player} is out of the castle for good: from now on that hunter's turns only flip Ghost cards for the "
     "table.":
         lambda p: todo("return", "{player} is back in the castle.", **p),
+    "Trap door! {player}: move your hunter to room {room} now.":
+        lambda p: todo("return", "{player}: move your hunter back from room {room} to where it stood before the "
+                                 "trap door.", **p),
+    "Trap door! {player}: move the {hunter} to room {room} now.":
+        lambda p: todo("return", "{player}: move the {hunter} back from room {room} to where it stood before the "
+                                 "trap door.", **p),
+    # Said by the draw's own undo step (undo.py): the cards to take back out of the deck, by name,
+    # and the card on top; the extra cards of a Draw + Shuffle are inputs of their own.
+    "Flip {extra} more Ghost cards, then shuffle.": lambda p: None,
+    "Shuffle all Ghost cards back into the deck.": lambda p: None,
+    "The Ghost deck is empty: shuffle its discards into a new deck.": lambda p: None,
+    "Shuffle the Ghost deck and the Ghost King deck with their discards.": lambda p: None,
 })
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
-from companion.games.ghost_at_home import codec, prompts, refusals, rulecard, rules, tablecheck
+from companion.games.ghost_at_home import codec, prompts, refusals, rulecard, rules, tablecheck, undo
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import odds as odds_meter
 from companion.games.ghost_at_home import view as table_view
@@ -127,6 +127,7 @@ class GhostAtHome(Game[State]):
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)
     refusal = staticmethod(refusals.refusal)
+    undo_steps = staticmethod(undo.undo_steps)
     view = staticmethod(table_view.view)
     component_label = staticmethod(gc.component_label)
     check = staticmethod(tablecheck.check)

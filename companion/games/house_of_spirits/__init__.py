@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
-from companion.games.house_of_spirits import codec, prompts, refusals, rulecard, rules, tablecheck
+from companion.games.house_of_spirits import codec, prompts, refusals, rulecard, rules, tablecheck, undo
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import odds as odds_meter
 from companion.games.house_of_spirits import view as table_view
@@ -153,7 +153,9 @@ class HouseOfSpirits(Game[State]):
     prompt = staticmethod(prompts.prompt)
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)
+    setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
+    undo_steps = staticmethod(undo.undo_steps)
     view = staticmethod(table_view.view)
     private_view = staticmethod(table_view.player_view)
     component_label = staticmethod(hc.component_label)

@@ -117,7 +117,7 @@ def _key_reason(state: State, key: str) -> Msg:
 def _step_reason(state: State) -> Msg:
     """The step the game is at, as the rule that says what comes first."""
     if state.step in (Step.ROLL, Step.DIE):
-        return msg("A die is due first.")
+        return msg("A die is due first: roll it.")
     if state.step == Step.ACTION:
         return msg("That is not one of {player}'s actions now: each turn a player takes exactly one action.",
                    player=state.player)
@@ -127,7 +127,12 @@ def _step_reason(state: State) -> Msg:
         return msg("Every plot card is played: only the secret victory tally is left.")
     if state.step == Step.START:
         return msg("The decks are shuffled first.")
-    return msg("A card is being drawn first.")
+    if state.step == Step.PLOT_ITEM:  # not a draw (the refusal once said one was)
+        return msg("{player} declares the plot item first, before the roll.", player=state.player)
+    if state.step == Step.HEAL:
+        return msg("{player} plays healing cards first, or does something else.", player=state.player)
+    # a draw the table sees is a physical one (the session draws a virtual card itself)
+    return msg("A card is being drawn first: tap it on the reader.")
 
 
 def _forced(state: State) -> Msg | None:
@@ -199,7 +204,7 @@ def _pass(state: State, _arg: str) -> Msg | None:
 
 def _die(state: State, _arg: str) -> Msg | None:
     if state.step not in (Step.ROLL, Step.DIE):
-        return msg("No die is due now.")
+        return msg("No die is due now: a face is entered only when a roll is asked for.")
     return None
 
 

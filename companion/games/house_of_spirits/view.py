@@ -11,7 +11,7 @@ from typing import TypedDict
 
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import DECK_KINDS, placeholder_count
-from companion.games.house_of_spirits.state import State
+from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import msg
 
 
@@ -186,3 +186,9 @@ def player_view(state: State, player: str) -> dict:
     # What it asks when the owner entered it; else the card to take and read (issue 29 item 9)
     name = msg("{card}: look at your card", card=card.said) if card.stand_in else card.said
     return {"secret_victory": {"id": card.id, "name": name, "placeholder": card.placeholder}}
+
+
+def setting_up(state: State) -> bool:
+    """Before round 1: the decks, the characters, the secret cards and the roll-off for the
+    First Player card (the view's ``turn`` is None then)."""
+    return state.round == 0 and state.step != Step.OVER

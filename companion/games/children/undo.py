@@ -1,0 +1,56 @@
+"""What the table puts back of its own step when an input is undone
+(:attr:`~companion.engine.game.Game.undo_steps`): the steps the table took before it tapped
+or touched, which no news line told it to take, so the reverses of the news' instructions
+miss them. Before, undoing a card drawn from the Children deck said only "Undone: Irwin
+Biddle. Put back anything you moved for it." (session 16).
+
+- ``tablet``: the top room tablet, drawn and tapped ("1. Play a Room Tablet"); it goes back
+  on top of the pile (the instruction that placed it, if any, has its own reverse).
+- ``draw``: the card drawn from the Children deck and tapped ("Draw a card from the
+  Children Card draw pile"), back on top of the deck. A toy, device or trap went into the
+  hand: it is never named (its choice is private; the line says "the card you drew").
+- ``summon``: the ghost searched out of the Children deck (Music Box, Raven's Skull), back
+  into the deck.
+- ``spring``: a trap tapped among the cards picked up ("Trap Cards"), back into the hand,
+  unnamed.
+
+Read from the state the input was played on and the action's own key, never from the words
+of a news line.
+"""
+
+from __future__ import annotations
+
+from companion.games.children import components as cc
+from companion.games.children.state import State
+from companion.i18n import NewsLine, todo
+
+
+def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
+    """The reverse of the table's own step for ``action`` played on ``state``; () for an
+    action with none (a choice on the screen, a step an instruction gave)."""
+    kind, _, rest = action.partition(":")
+    if kind == "tablet":
+        return (todo("return", "Put the {room} back on top of the room tablet pile.", room=state.name(rest)),)
+    if kind == "draw":
+        return (_drawn(state, rest),)
+    if kind == "summon":
+        return (todo("return", "Put the card of {ghost} back into the Children deck.", ghost=state.name(rest)),)
+    if kind == "spring" and rest:
+        return (todo("return", "{player}: take the card you tapped back into your hand.",
+                     player=state.players[_frame_player(state)]),)
+    return ()
+
+
+def _frame_player(state: State) -> int:
+    """Who the pending question asks (a draw, a trap): the top frame's player."""
+    return state.frames[-1].player if state.frames else state.active
+
+
+def _drawn(state: State, card_id: str) -> NewsLine:
+    kind = cc.card(card_id).kind
+    if kind in cc.HAND_KINDS:  # into a hand: hidden, never named
+        return todo("return", "{player}: put the card you drew back on top of the Children deck without showing it.",
+                    player=state.players[_frame_player(state)])
+    if kind == "ghost":
+        return todo("return", "Put the card of {ghost} back on top of the Children deck.", ghost=state.name(card_id))
+    return todo("return", "Put the {fate} card back on top of the Children deck.", fate=state.name(card_id))

@@ -1,0 +1,76 @@
+"""What the table puts back of its own step when an input is undone
+(:attr:`~companion.engine.game.Game.undo_steps`): the steps the table took before it touched
+or tapped, which no news line told it to take, so the reverses of the news' instructions
+miss them. Before, each said only "Undone: Derry Public Library. Put back anything you moved
+for it." (session 16).
+
+- ``kid``: "Select the Kid you will be playing as and take the matching Personality Card."
+- ``seal``: the Rumor card tapped and laid face-down at the end of the row (issue 11).
+- ``stop``: the active Kid's mover, moved by the dice to where it stopped ("1. Move").
+- ``intrigue`` (option ``intrigue_deck = physical``): the top Intrigue card, drawn and
+  tapped ("pick up the top Intrigue Card").
+- ``play`` (physical Intrigue deck): the Intrigue card played from the hand and discarded.
+
+A line never names a card that is or goes back into a hand or the envelope: the Intrigue
+card drawn or played is "the Intrigue card", a Rumor card of the row is its number. Read
+from the state the input was played on and the action's own key, never from the words of a
+news line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.present import present
+from companion.games.clue_it import components as ci
+from companion.games.clue_it.prompts import PILE_WORD
+from companion.games.clue_it.state import State
+from companion.i18n import NewsLine, todo
+
+
+def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
+    """The reverse of the table's own step for ``action`` played on ``state``; () for an
+    action with none (a die, a choice on the screen)."""
+    kind, _, rest = action.partition(":")
+    step = _STEPS.get(kind)
+    line = step(state, rest) if step is not None else None
+    return (line,) if line is not None else ()
+
+
+def _kid(state: State, kid: str) -> NewsLine:
+    return todo("return", "{player}: put the Personality card of {kid} back with the others.",
+                player=state.players[state.chooser], kid=state.name(kid))
+
+
+def _seal(state: State, card: str) -> NewsLine | None:
+    if card != ci.UNREAD and card in state.seal_taps:  # a card tapped twice: nothing was laid
+        return None
+    return todo("return", "Take {pile} card {n} back off the end of the row, face-down, without looking.",
+                pile=PILE_WORD[ci.PILES[state.pile]], n=len(state.seal_taps) + 1)
+
+
+def _stop(state: State, _where: str) -> NewsLine:
+    """"Ada: move the mover of Kid 4 back to the Derry Public Library." (where it stood)."""
+    kid = state.name(present(state.kids[state.active], "the active player's kid"))
+    place = state.place
+    if place == ci.CORRIDOR:
+        return todo("return", "{player}: move the mover of {kid} back to the corridor space it stood on.",
+                    player=state.player, kid=kid)
+    return todo("return", "{player}: move the mover of {kid} back to {place}.", player=state.player, kid=kid,
+                place=state.name(place))
+
+
+def _intrigue(state: State, card: str) -> NewsLine | None:
+    if state.options["intrigue_deck"] != "physical" or card not in state.intrigue_deck:
+        return None  # the companion drew it, or a mis-tap that changed nothing
+    return todo("return", "{player}: put the Intrigue card you drew back on top of the Intrigue deck, face-down.",
+                player=state.player)
+
+
+def _play(state: State, _card: str) -> NewsLine | None:
+    if state.options["intrigue_deck"] != "physical":
+        return None  # a virtual hand: no real card was played
+    return todo("return", "{player}: take the Intrigue card you played back into your hand.", player=state.player)
+
+
+_STEPS: dict[str, Any] = {"kid": _kid, "seal": _seal, "stop": _stop, "intrigue": _intrigue, "play": _play}

@@ -1,0 +1,47 @@
+"""What the table puts back of its own step when an input is undone
+(:attr:`~companion.engine.game.Game.undo_steps`): the steps the table took before it tapped
+or touched, which no news line told it to take, so the reverses of the news' instructions
+miss them. Before, undoing a character card drawn from the real deck said only "Undone:
+Character 6 (a tap on reader cards)." (session 16).
+
+- ``draw`` (option ``decks = physical``): the card turned over from a real deck (the
+  character drawn blindly, "Game Setup" 4; the next room card, "Exploring"; the top monster,
+  main or plot card) goes back on top of that deck. The card was turned over for everyone:
+  it is named.
+- ``use`` while healing: the healing card played from the hand; it goes back into the hand,
+  unnamed (a hand is hidden).
+
+The secret victory cards are never drawn from a real deck through the companion (option
+``secret_cards = table``: the table draws them itself; ``companion``: the companion deals
+them). Read from the state the input was played on and the action's own key, never from
+the words of a news line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.house_of_spirits.state import State, Step
+from companion.i18n import NewsLine, todo
+
+#: The draw step -> the drawn card's way back to the top of the deck it came off.
+_DECKS: dict[Step, Callable[[Any], NewsLine]] = {
+    Step.CHARACTER: lambda card: todo("return", "Put {card} back on top of the character deck.", card=card),
+    Step.ROOM: lambda card: todo("return", "Put {card} back on top of the room deck.", card=card),
+    Step.MONSTER: lambda card: todo("return", "Put {card} back on top of the monster deck.", card=card),
+    Step.MAIN: lambda card: todo("return", "Put {card} back on top of the main deck.", card=card),
+    Step.PLOT: lambda card: todo("return", "Put {card} back on top of the plot deck.", card=card),
+}
+
+
+def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
+    """The reverse of the table's own step for ``action`` played on ``state``; () for an
+    action with none (a die, a choice on the screen, a card the companion drew)."""
+    kind, _, rest = action.partition(":")
+    if kind == "draw" and state.options["decks"] == "physical" and state.step in _DECKS:
+        return (_DECKS[state.step](state.label(rest)),)
+    if kind == "use" and state.step == Step.HEAL:
+        return (todo("return", "{player}: take the healing card you played back into your hand.",
+                     player=state.player),)
+    return ()

@@ -1,0 +1,314 @@
+"""Session 16: undoing an input says what to put back of the table's own step in every game
+(``Game.undo_steps``), not only in Creepy Cellar (tests/test_undo_words.py). Before, the
+other four games said "Undone: ... Put back anything you moved for it." for a card drawn
+from a real deck and tapped, a mover moved to the place touched, a card played from a hand;
+a private choice (a card drawn into a hand) said only "Undone: a private choice.".
+
+Each line is checked in English and in Italian. A line never names a card that is, or goes
+back, into a hand or the envelope (the choice of such a card is private: the undo's first
+line says only "a private choice").
+
+Sources: the rulebooks in shared/rulebooks (sections in quotes in each game's ``undo.py``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.header import GameHeader
+from companion.i18n import render
+from companion.inputs import Touch
+from companion.session import Session
+
+GENERIC = "Put back anything you moved for it."
+
+
+def _start(game: str, players=("Ada", "Bo", "Cy"), seed: int = 1, stack=None, **options) -> Session:
+    return Session.start(GameHeader.from_json({"game": game, "players": list(players), "seed": seed,
+                                               "options": options, "stack": stack or {}}))
+
+
+def _play(session: Session, *keys: str) -> None:
+    for key in keys:
+        assert session.handle(Touch(key)).accepted, (key, [c.key for c in session.prompt.choices])
+
+
+def _undone(session: Session) -> list[tuple[str, str]]:
+    """The undo's lines in English and in Italian; every line after the first is a ``return``
+    step, and the table's todo list holds them."""
+    reply = session.handle(Touch("undo"))
+    assert reply.accepted
+    assert [line.todo for line in reply.news[1:]] == ["return"] * (len(reply.news) - 1)
+    assert [str(line) for line in session.todo] == [str(line) for line in reply.news[1:]]
+    lines = [(str(render(line, "en")), str(render(line, "it"))) for line in reply.news]
+    assert not any(GENERIC in en for en, _ in lines)
+    return lines
+
+
+def _names(text) -> tuple[str, str]:
+    return str(render(text, "en")), str(render(text, "it"))
+
+
+def _names_none_of(lines: list[tuple[str, str]], *cards) -> None:
+    """No line names any of ``cards`` (a card's words, in either language)."""
+    for card in cards:
+        for name in _names(card):
+            assert not any(name in line for pair in lines for line in pair), (name, lines)
+
+
+# --------------------------------------------------------------------------- CLUE: IT
+
+
+def _clue_at_stop(**options) -> Session:
+    session = _start("clue_it", players=("Ada", "Bo"), stack={"dice": ["6", "2", "3", "4"] + ["5", "4"] * 8}, **options)
+    _play(session, "kid:mike-hanlon", "kid:bill-denbrough", "sealed", "dealt", "rolloff", "roll")
+    return session
+
+
+def test_clue_undoing_a_kid_puts_its_personality_card_back():
+    """"Select the Kid you will be playing as and take the matching Personality Card.\""""
+    session = _start("clue_it", players=("Ada", "Bo"))
+    _play(session, "kid:mike-hanlon")
+    assert _undone(session) == [
+        ("Undone: Mike Hanlon.", "Annullato: Mike Hanlon."),
+        ("Ada: put the Personality card of Mike Hanlon back with the others.",
+         "Ada: rimetti con le altre la carta Personalità di Mike Hanlon.")]
+
+
+def test_clue_undoing_where_the_mover_stopped_moves_it_back():
+    session = _clue_at_stop()
+    _play(session, "stop:derry-public-library")
+    assert _undone(session) == [
+        ("Undone: Derry Public Library.", "Annullato: Biblioteca Pubblica di Derry."),
+        ("Ada: move the mover of Mike Hanlon back to the centre.", "Ada: rimetti la pedina di Mike Hanlon al centro.")]
+    _play(session, "stop:derry-public-library", "no-question", "end-turn", "roll", "stop:corridor", "end-turn",
+          "roll")  # Ada again, from the library
+    _play(session, "stop:the-synagogue")
+    assert _undone(session)[1:] == [
+        ("Ada: move the mover of Mike Hanlon back to Derry Public Library.",
+         "Ada: rimetti la pedina di Mike Hanlon nella Biblioteca Pubblica di Derry.")]
+
+
+def test_clue_a_mover_in_a_corridor_goes_back_to_its_corridor_space():
+    session = _clue_at_stop()
+    _play(session, "stop:corridor", "end-turn", "roll", "stop:centre", "end-turn", "roll", "stop:intrigue")
+    assert _undone(session) == [
+        ("Undone: An Intrigue space.", "Annullato: Una casella Intrigo."),
+        ("Ada: move the mover of Mike Hanlon back to the corridor space it stood on.",
+         "Ada: rimetti la pedina di Mike Hanlon sulla casella del corridoio dov'era.")]
+
+
+def test_clue_an_intrigue_card_drawn_goes_back_on_the_deck_unnamed():
+    """A kept Intrigue card is hidden: its draw is a private choice, and the undo names it not."""
+    session = _clue_at_stop()
+    _play(session, "stop:intrigue", "intrigue:keeper-1")
+    lines = _undone(session)
+    assert lines == [
+        ("Undone: a private choice.", "Annullata: una scelta privata."),
+        ("Ada: put the Intrigue card you drew back on top of the Intrigue deck, face-down.",
+         "Ada: rimetti coperta in cima al mazzo Intrigo la carta Intrigo che hai pescato.")]
+    _names_none_of(lines, session.state.name("keeper-1"))
+
+
+def test_clue_an_intrigue_card_played_goes_back_into_the_hand_unnamed():
+    session = _clue_at_stop()
+    _play(session, "stop:intrigue", "intrigue:keeper-1", "end-turn", "roll", "stop:corridor", "end-turn",
+          "play-intrigue", "play:keeper-1")
+    lines = _undone(session)
+    assert lines == [
+        ("Undone: a private choice.", "Annullata: una scelta privata."),
+        ("Ada: take the Intrigue card you played back into your hand.",
+         "Ada: riprendi in mano la carta Intrigo che hai giocato.")]
+    _names_none_of(lines, session.state.name("keeper-1"))
+
+
+def test_clue_a_virtual_intrigue_deck_has_no_card_to_put_back():
+    session = _clue_at_stop(intrigue_deck="virtual")
+    _play(session, "stop:intrigue")
+    assert _undone(session)[1:] == [
+        ("Ada: move the mover of Mike Hanlon back to the centre.", "Ada: rimetti la pedina di Mike Hanlon al centro.")]
+
+
+def test_clue_a_card_laid_in_the_envelope_row_is_taken_back_by_its_number():
+    """Issue 11 (the companion seals): the row's cards are face-down and never named."""
+    session = _start("clue_it", players=("Ada", "Bo"), envelope="companion")
+    _play(session, "kid:mike-hanlon", "kid:bill-denbrough", "seal:face-down", "seal:face-down")
+    assert _undone(session)[1:] == [
+        ("Take kid card 2 back off the end of the row, face-down, without looking.",
+         "Riprendete dalla fine della fila la carta Ragazzo 2, coperta, senza guardarla.")]
+
+
+def test_clue_no_undo_step_names_a_hidden_card():
+    """Random turns: the game's own step for each input names no Intrigue card kept in a hand
+    (before or after it). The envelope's cards are never named either, but their names are
+    the places and movers' names a step says (a mover goes back to a location, public), so
+    the envelope row's lines are checked exactly above."""
+    rng = random.Random(3)
+    session = _start("clue_it", players=("Ada", "Bo", "Cy"), seed=3, envelope="companion")
+    steps = intrigue = 0
+    for _ in range(300):
+        choices = [c for c in session.prompt.choices if c.key != "undo"]
+        if not choices:
+            break
+        key, before = rng.choice(choices).key, session.state
+        if not session.handle(Touch(key)).accepted:
+            continue
+        lines = [_names(line) for line in session.spec.undo_steps(before, key.partition("#")[0])]
+        steps += len(lines)
+        intrigue += sum("Intrigue card you" in en for en, _ in lines)
+        hidden = {card for state in (before, session.state) for held in state.held for card in held}
+        _names_none_of(lines, *(before.name(card) for card in hidden))
+    assert steps > 20 and intrigue >= 2
+
+
+# --------------------------------------------------------------------------- House of Spirits
+
+
+def test_hos_undoing_a_card_from_a_real_deck_puts_it_back_on_top():
+    session = _start("house_of_spirits", decks="physical")
+    _play(session, "start", "draw:character-4")
+    assert _undone(session) == [
+        ("Undone: Character 4.", "Annullato: Personaggio 4."),
+        ("Put Character 4 back on top of the character deck.",
+         "Rimettete in cima al mazzo dei personaggi la carta pescata: Personaggio 4.")]
+
+
+@pytest.mark.parametrize("step, english, italian", [
+    ("room", "Put {card} back on top of the room deck.", "Rimettete in cima al mazzo delle stanze la carta pescata: "),
+    ("monster", "Put {card} back on top of the monster deck.",
+     "Rimettete in cima al mazzo dei mostri la carta pescata: "),
+    ("main", "Put {card} back on top of the main deck.", "Rimettete in cima al mazzo principale la carta pescata: "),
+    ("plot", "Put {card} back on top of the plot deck.", "Rimettete in cima al mazzo della trama la carta pescata: "),
+])
+def test_hos_each_deck_takes_its_card_back(step, english, italian):
+    """The step the draw was due at names the deck (a monster laid as a main card goes back
+    on the main deck, house rule ``monsters_in_main_deck``)."""
+    from dataclasses import replace
+
+    from companion.engine import get_game
+    from companion.games.house_of_spirits.state import Step
+
+    spec = get_game("house_of_spirits")
+    state = replace(_start("house_of_spirits", decks="physical").state, step=Step(step))
+    card = "vampire" if step == "monster" else "ancient-tome"
+    (line,) = spec.undo_steps(state, f"draw:{card}")
+    label = state.label(card)
+    assert (line.todo, str(line), str(render(line, "it"))) == (
+        "return", english.format(card=label), italian + str(render(label, "it")) + ".")
+
+
+def test_hos_a_card_the_companion_drew_has_nothing_to_put_back():
+    session = _start("house_of_spirits")
+    _play(session, "start")
+    from companion.engine import get_game
+
+    assert get_game("house_of_spirits").undo_steps(session.state, "draw:character-4") == ()
+
+
+def test_hos_a_healing_card_played_goes_back_into_the_hand_unnamed():
+    from dataclasses import replace
+
+    from companion.engine import get_game
+    from companion.games.house_of_spirits.state import Step
+
+    state = replace(_start("house_of_spirits").state, step=Step.HEAL)
+    (line,) = get_game("house_of_spirits").undo_steps(state, "use:item-16")
+    assert (str(line), str(render(line, "it"))) == (
+        "Ada: take the healing card you played back into your hand.",
+        "Ada: riprendi in mano la carta di cura che hai giocato.")
+
+
+# --------------------------------------------------------------------------- Children
+
+
+def _children_drawing() -> Session:
+    session = _start("children", seed=2)
+    _play(session, "start", "tablet:kitchen")
+    return session
+
+
+def test_children_undoing_a_tablet_puts_it_back_on_the_pile():
+    session = _start("children", seed=2)
+    _play(session, "start", "tablet:kitchen")
+    assert _undone(session)[-1] == ("Put the Kitchen back on top of the room tablet pile.",
+                                    "Rimettete in cima alla pila delle tessere stanza la tessera pescata: Cucina.")
+
+
+def test_children_a_ghost_or_a_fate_drawn_goes_back_on_the_deck():
+    session = _children_drawing()
+    _play(session, "draw:rosie")
+    assert _undone(session)[-1] == ("Put the card of Rosie back on top of the Children deck.",
+                                    "Rimettete in cima al mazzo Children la carta di Rosie.")
+    _play(session, "draw:irwin-biddle")
+    assert _undone(session) == [
+        ("Undone: Irwin Biddle.", "Annullato: Irwin Biddle."),
+        ("Put the Irwin Biddle card back on top of the Children deck.",
+         "Rimettete in cima al mazzo Children la carta fato Irwin Biddle.")]
+
+
+def test_children_a_card_drawn_into_the_hand_goes_back_unnamed():
+    """A toy, device or trap drawn is hidden ("its name is never shown")."""
+    session = _children_drawing()
+    _play(session, "draw:teddy-bear")
+    lines = _undone(session)
+    assert lines == [
+        ("Undone: a private choice.", "Annullata: una scelta privata."),
+        ("Ada: put the card you drew back on top of the Children deck without showing it.",
+         "Ada: rimetti in cima al mazzo Children la carta che hai pescato, senza mostrarla.")]
+    _names_none_of(lines, session.state.name("teddy-bear"))
+
+
+def test_children_a_summoned_ghost_goes_back_into_the_deck_and_a_sprung_trap_into_the_hand():
+    from companion.engine import get_game
+    from companion.games.children.state import Frame, push
+
+    spec = get_game("children")
+    state = push(_children_drawing().state, Frame("traps", 1, ("Kitchen", "1")))
+    (summoned,) = spec.undo_steps(state, "summon:penny")
+    assert (str(summoned), str(render(summoned, "it"))) == (
+        "Put the card of Penny back into the Children deck.", "Rimettete nel mazzo Children la carta di Penny.")
+    (trap,) = spec.undo_steps(state, "spring:mouse")
+    assert (str(trap), str(render(trap, "it"))) == (
+        "Bo: take the card you tapped back into your hand.", "Bo: riprendi in mano la carta che hai appoggiato.")
+    assert spec.undo_steps(state, "spring") == ()  # "Let it spring": the card was shown already
+
+
+# --------------------------------------------------------------------------- Ghost at Home
+
+
+def _ghosts_bo() -> Session:
+    session = _start("ghost_at_home")
+    _play(session, "room:first-floor", "room:first-floor", "room:second-floor", "done")
+    return session
+
+
+@pytest.mark.parametrize("key, label, italian", [
+    ("ghost", "Play a ghost", "Gioca un fantasma"),
+    ("special:light-bulb", "Play Light Bulb", "Gioca la Lampadina"),
+])
+def test_ghosts_a_card_played_goes_back_into_the_hand_unnamed(key, label, italian):
+    session = _ghosts_bo()
+    _play(session, key)
+    assert _undone(session) == [
+        (f"Undone: {label}.", f"Annullato: {italian}."),
+        ("Bo: take the card you played back into your hand.", "Bo: riprendi in mano la carta che hai giocato.")]
+
+
+def test_ghosts_a_card_paid_for_a_light_goes_back_and_a_cancel_lays_them_down_again():
+    session = _ghosts_bo()
+    _play(session, "light:1", "pay:first-floor")
+    assert _undone(session) == [
+        ("Undone: first-floor room card.", "Annullato: carta stanza del primo piano."),
+        ("Bo: take the card you paid last back into your hand.", "Bo: riprendi in mano l'ultima carta che hai pagato.")]
+    _play(session, "pay:first-floor", "pay:second-floor", "cancel")
+    assert _undone(session) == [
+        ("Undone: Cancel.", "Annullato: Annulla."),
+        ("Bo: lay the 2 cards paid for the light down again.", "Bo: rimetti giù le 2 carte pagate per la luce.")]
+
+
+def test_ghosts_the_room_wild_card_is_a_room_its_instruction_takes_back():
+    from companion.engine import get_game
+
+    assert get_game("ghost_at_home").undo_steps(_ghosts_bo().state, "special:room-wild-card") == ()
