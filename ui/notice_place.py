@@ -49,6 +49,11 @@ PAGE_SIZE = 22
 PAD_X, PAD_Y = 14, 10
 #: ... up and down when the instruction shows under it (the room is the instruction's).
 TIGHT_PAD_Y = 4
+#: ... and in a free stretch of the column as a last try before the instruction is covered
+#: (screen16: words16's longer Italian refusal, "Si sta piazzando una carta fantasma: prima
+#: mettetela sotto una stanza.", missed the room under Children's slots at 720×1280 by 4 px
+#: and lay alone over "Bo: metti Penny sotto una stanza").
+LEAST_PAD_Y = 2
 #: The instruction's padding under the banner (dp at scale 1), above its words (the gap to
 #: the banner in) and under them (``kv/app.kv``'s NoticeCopy).
 COPY_PAD_TOP, COPY_PAD_BOTTOM = 14, 2
@@ -209,10 +214,11 @@ class NoticePlace:
             return
         if self.over_with_copy(x, top, width, area, paged=False):
             return
-        spot = choose_spot(spots, lambda size: height(size, TIGHT_PAD_Y), SIZES[len(UNDER_SIZES):])
-        if spot is not None:
-            self.put_in(spot, x, width, TIGHT_PAD_Y)
-            return
+        for pad in (TIGHT_PAD_Y, LEAST_PAD_Y):
+            spot = choose_spot(spots, lambda size, pad=pad: height(size, pad), SIZES[len(UNDER_SIZES):])
+            if spot is not None:
+                self.put_in(spot, x, width, pad)
+                return
         spot = self.board_spot(height)
         if spot is not None:  # down to the board's bottom: the lines it rose over hidden whole
             self.put_in(spot, x, width, PAD_Y, least=spot[0] - self.board_bottom())
