@@ -125,6 +125,15 @@ class Pips(DrawnWidget):
     colour = ColorProperty(theme.GHOST)
     redraw_on = ("total", "filled", "colour")
 
+    def drawn_rows(self) -> list[tuple[float, float, float, float]]:
+        """Where the pips are, ``(x, y, width, height)`` (screen16: a banner over the board's
+        bottom hides them whole or not at all: :func:`ui.notice_place.board_lines`)."""
+        count = int(self.total)
+        if count <= 0 or self.width < 2:
+            return []
+        size = min(self.height, self.width / (count * 1.3))
+        return [(self.x, self.center_y - size / 2, self.width, size)]
+
     def draw(self) -> None:
         count = int(self.total)
         if count <= 0 or self.width < 2:
@@ -150,6 +159,10 @@ class Progress(DrawnWidget):
     limit = NumericProperty(1)
     colour = ColorProperty(theme.GOLD)
     redraw_on = ("value", "limit", "colour")
+
+    def drawn_rows(self) -> list[tuple[float, float, float, float]]:
+        """The bar, ``(x, y, width, height)`` (as :meth:`Pips.drawn_rows`)."""
+        return [(self.x, self.y, self.width, self.height)]
 
     def draw(self) -> None:
         share = max(0.0, min(1.0, self.value / self.limit)) if self.limit else 0
