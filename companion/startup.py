@@ -104,7 +104,7 @@ def open_game(daemon, new: NewGame | None, resume_last) -> str:
     store = daemon.store
     mine = _last_unfinished(store, new.game)
     if new.abandon or mine is None:
-        other = store.last_unfinished()
+        other = _on_the_table(store)
         if other is not None and not new.abandon:
             raise StartRefused(_refusal(other, new))
         daemon.start_game(wanted)
@@ -113,6 +113,7 @@ def open_game(daemon, new: NewGame | None, resume_last) -> str:
                 f"to it{later})" if other else "")
         return f"started a new game {daemon.session.game_id} of {new.game} for {', '.join(new.players)}{kept}"
     session = daemon.game.resume(mine)
+    _remember(store, mine.id)
     line = _resumed(daemon, session)
     if tuple(session.header.players) != tuple(new.players):
         line += (f" (--players {','.join(new.players)} is for a new game: this one keeps its players; "
@@ -136,6 +137,30 @@ def _options_not_kept(session, wanted) -> tuple[list[str], list[str]]:
 
 def _text(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _on_the_table(store):
+    """The unfinished game a start without ``--new`` would resume: the one last put on the
+    table (newcomer 16: ``--set-aside`` named the newest unfinished game, not the one it set
+    aside), else the newest unfinished one; None when there is none."""
+    from companion.saved_games import game_to_resume
+
+    return game_to_resume(store) or store.last_unfinished()
+
+
+def _remember(store, game_id: int) -> None:
+    """Keep that ``--new`` put game ``game_id`` back on the table: the next start without
+    ``--new`` resumes it, and ``--set-aside`` names it. A store that cannot be written keeps
+    it for this run only (said in the log)."""
+    import time
+
+    from companion.errors import StoreError
+    from companion.saved_games import remember_table_game
+
+    try:
+        remember_table_game(store, game_id, time.time())
+    except StoreError as exc:
+        log.warning("%s; after a restart the newest unfinished game is resumed", exc)
 
 
 def _last_unfinished(store, game: str):

@@ -52,3 +52,19 @@ def test_play_says_it_in_the_tables_words():
         "Iniziata una nuova partita di Children per Ada, Bo (partita n. 2). La partita non finita n. 1 (Ghost "
         "Fightin' Treasure Hunters: Creepy Cellar) resta nell'archivio: companion play creepy_cellar la riprende. "
         "Il registro del demone: /l/play.log")
+
+
+def test_set_aside_names_the_game_it_sets_aside_not_the_newest_unfinished(tmp_path):
+    """Newcomer 16: Children no. 1 back on the table, then ghost_at_home --set-aside said the
+    unfinished game no. 3 (House of Spirits) stays in the store: it named the newest one."""
+    daemon = Daemon(EventStore(tmp_path / "g.sqlite3"), tmp_path / "d.sock")
+    open_game(daemon, NewGame("children", ("Ada", "Bo")), lambda: None)
+    open_game(daemon, NewGame("clue_it", ("Ada", "Bo", "Cy"), abandon=True), lambda: None)
+    open_game(daemon, NewGame("house_of_spirits", ("Ada", "Bo"), abandon=True), lambda: None)
+    assert open_game(daemon, NewGame("children", ("Ada", "Bo")), lambda: None).startswith("resumed game 1 ")
+    line = open_game(daemon, NewGame("ghost_at_home", ("Ada", "Bo"), abandon=True), lambda: None)
+    assert line == ("started a new game 4 of ghost_at_home for Ada, Bo; the unfinished game 1 (children) stays in "
+                    "the store (--new children goes back to it)")
+    with pytest.raises(StartRefused) as refused:  # and a restart without --new goes on with it, as said
+        open_game(daemon, NewGame("creepy_cellar", ("Ada", "Bo")), lambda: None)
+    assert str(refused.value).startswith("the unfinished game 4 is ghost_at_home (Ada, Bo), not creepy_cellar")
