@@ -56,6 +56,55 @@ def play_command(args, new) -> int:
             _stop(voice)
 
 
+def players_to_resume(args) -> str:
+    """``companion play GAME`` without ``--players``: the players (``"Ada,Bo"``) of GAME's
+    unfinished game in the event store, which the daemon then goes on with.
+
+    Raises:
+        companion.cli.common.UsageError: no unfinished game of GAME (or ``--set-aside``, which
+            starts a new one), an unknown GAME, or a store that cannot be read; one line, exit 2.
+    """
+    from companion.cli.common import UsageError
+    from companion.engine import get_game
+    from companion.engine.registry import UnknownGame
+    from companion.errors import StoreError
+    from companion.i18n import msg
+    from companion.paths import PathRefused, check_db_path, default_db
+
+    example = f"companion play {args.game} --players Ada,Bo"
+    try:
+        title = get_game(args.game).title
+        db = Path(args.db or default_db())
+        check_db_path(db)
+        record = _unfinished(db, args.game) if not args.abandon else None
+    except UnknownGame as exc:
+        raise UsageError(msg("cannot start {game}: {problem}", game=args.game, problem=exc.args[0])) from None
+    except (PathRefused, StoreError) as exc:
+        raise UsageError(exc.args[0] if exc.args else str(exc)) from None
+    if args.abandon:
+        raise UsageError(msg("--set-aside starts a new game of {title}: give its players, e.g. {command}",
+                             title=title, command=example))
+    if record is None:
+        raise UsageError(msg("There is no unfinished game of {title} to go on with: give the players to start "
+                             "one, e.g. {command}", title=title, command=example))
+    return ",".join(record.header.get("players") or [])
+
+
+def _unfinished(db: Path, game: str):
+    """The newest unfinished game of ``game`` in the event store ``db`` (as the daemon's
+    ``--new`` resumes it), or None: none, or no store yet."""
+    from companion.startup import last_unfinished
+    from companion.store import EventStore
+
+    if not db.is_file():
+        return None
+    store = EventStore(db)
+    try:
+        return last_unfinished(store, game)
+    finally:
+        store.close()
+
+
 def _start_voice(args, socket: Path, log_path: Path | None = None) -> subprocess.Popen | None:
     """With ``--voice``: ``companion voice`` beside the game (issue 28; its log into
     ``log_path``), else None."""

@@ -102,7 +102,7 @@ def open_game(daemon, new: NewGame | None, resume_last) -> str:
             "no unfinished game: start one from the table screen (or companion daemon --new GAME)"
     wanted = header(new)  # a bad --new is said before anything is resumed
     store = daemon.store
-    mine = _last_unfinished(store, new.game)
+    mine = last_unfinished(store, new.game)
     if new.abandon or mine is None:
         other = _on_the_table(store)
         if other is not None and not new.abandon:
@@ -163,7 +163,7 @@ def _remember(store, game_id: int) -> None:
         log.warning("%s; after a restart the newest unfinished game is resumed", exc)
 
 
-def _last_unfinished(store, game: str):
+def last_unfinished(store, game: str):
     """The most recent unfinished game of ``game`` in ``store``, or None."""
     return next((r for r in reversed(store.games()) if r.outcome is None and r.game == game), None)
 

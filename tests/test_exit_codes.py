@@ -390,3 +390,37 @@ def test_a_replay_leaves_the_daemons_log_as_it_found_it(tmp_path):
     before = log.level
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
     assert log.level == before
+
+
+def test_play_its_game_without_players_goes_on_with_the_saved_game(tmp_path, make_session, monkeypatch):
+    """Newcomer 16: ``companion play creepy_cellar`` (what the set-aside line and the README say
+    goes back to it) exited 2 with argparse's "the following arguments are required: --players"."""
+    import companion.play
+
+    store = EventStore(tmp_path / "g.sqlite3")
+    make_session(players=("Cy", "Di"), store=store)
+    make_session(players=("Ada", "Bo"), store=store, options={"first_game": True})  # the newest of its kind
+    store.close()
+    asked = []
+    monkeypatch.setattr(companion.play, "play_command", lambda args, new: asked.append(new) or 0)
+    assert main(["play", "creepy_cellar", "--terminal", "--db", str(tmp_path / "g.sqlite3")]) == 0
+    assert [(new.game, new.players, new.abandon) for new in asked] == [("creepy_cellar", ("Ada", "Bo"), False)]
+
+
+@pytest.mark.parametrize(("argv", "lang", "said"), [
+    ([], "en", "There is no unfinished game of Children to go on with: give the players to start one, e.g. "
+               "companion play children --players Ada,Bo"),
+    (["--lang", "it"], "it", "Non c'è una partita non finita di Children da riprendere: indicate chi gioca per "
+                             "iniziarne una, per esempio companion play children --players Ada,Bo"),
+    (["--set-aside"], "en", "--set-aside starts a new game of Children: give its players, e.g. companion play "
+                            "children --players Ada,Bo"),
+])
+def test_play_without_players_and_no_game_to_go_on_with_says_what_is_missing(argv, lang, said, tmp_path, capsys,
+                                                                              make_session):
+    store = EventStore(tmp_path / "g.sqlite3")
+    make_session(store=store)  # creepy_cellar, not children
+    store.close()
+    before = _snapshot(tmp_path)
+    assert main(["play", "children", "--terminal", "--db", str(tmp_path / "g.sqlite3"), *argv]) == 2
+    assert capsys.readouterr().err == f"companion: {said}\n"
+    assert _snapshot(tmp_path) == before  # nothing started or changed

@@ -35,7 +35,8 @@ def add_play(sub) -> None:
                                       "game or start one, and stop both when the window closes or on Ctrl-C. "
                                       "Without a display it plays in the terminal.")
     play.add_argument("game", help="the game id (see companion games)")
-    play.add_argument("--players", required=True, help="comma-separated player names, e.g. Ada,Bo")
+    play.add_argument("--players", help="comma-separated player names, e.g. Ada,Bo (needed for a new game; "
+                                        "without it, GAME's unfinished game goes on with its own players)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", dest="options",
                       help="a game option, e.g. ghost_deck=physical (repeatable)")
     play.add_argument("--set-aside", action="store_true", dest="abandon",
@@ -208,8 +209,10 @@ def say_socket_place(given) -> None:
 
 
 def cmd_play(args) -> int:
-    from companion.play import play_command
+    from companion.play import play_command, players_to_resume
 
+    if args.players is None:  # newcomer 16: "companion play ITS-GAME goes back to it" needed --players
+        args.players = players_to_resume(args)
     return play_command(args, new_game(_as_new(args)))
 
 
