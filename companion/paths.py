@@ -245,6 +245,26 @@ def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
     _check_bindable(sock)
 
 
+def check_socket_folder(sock: str | Path) -> None:
+    """Refuse a ``--socket`` in a folder that does not exist, as ``--db`` is refused (newcomer 16:
+    ``--socket /nope/s.sock`` made ``/nope``, as root). The default socket's folder (the runtime
+    dir, :func:`default_socket`) is made when missing, as before. Nothing is changed.
+
+    Raises:
+        PathRefused: the folder is missing, or a file stands where it would go.
+    """
+    sock = Path(sock)
+    folder = sock.parent
+    if folder.is_dir() or folder == default_socket().parent:
+        return
+    blocker = _first_existing(folder)
+    if blocker is None or blocker.is_dir():
+        raise PathRefused(msg("--socket {sock}: the folder {folder} does not exist (create it first, or give a path "
+                              "in a folder that exists)", sock=str(sock), folder=str(folder)))
+    raise PathRefused(msg("--socket {sock}: {parent} is {kind}, not a directory", sock=str(sock), parent=str(blocker),
+                          kind=describe(blocker)))
+
+
 #: The longest path a Unix socket can be bound to on Linux (``sun_path`` is 108 bytes, NUL included).
 SOCKET_PATH_MAX = 107
 

@@ -85,7 +85,7 @@ def players_to_resume(args) -> str:
         raise UsageError(msg("--set-aside starts a new game of {title}: give its players, e.g. {command}",
                              title=title, command=example))
     if record is None:
-        raise UsageError(msg("There is no unfinished game of {title} to go on with: give the players to start "
+        raise UsageError(msg("there is no unfinished game of {title} to go on with: give the players to start "
                              "one, e.g. {command}", title=title, command=example))
     return ",".join(record.header.get("players") or [])
 
@@ -312,13 +312,14 @@ def _check_paths(args) -> None:
     """Refuse a bad ``--db``, ``--socket`` or ``--config`` before anything starts, as the daemon
     would (in the language asked: the daemon's own refusal is logged in English)."""
     from companion.config import load_config
-    from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db
+    from companion.paths import check_db_path, check_private_dir, check_socket_folder, check_socket_path, default_db
 
     db = Path(args.db or default_db())
     check_db_path(db)
     check_private_dir(db)
     if args.socket:
         check_socket_path(args.socket, db)
+        check_socket_folder(args.socket)
     load_config(args.config)
 
 

@@ -312,7 +312,7 @@ class TerminalTable:
             return True
         problem = self._command(client, text)
         if problem:  # the daemon's refusals come as notices, printed by the view
-            self._say(f"  ! {problem}")
+            self._say(f"  ! {problem[:1].upper()}{problem[1:]}")  # "no card ..." is a sentence here (newcomer 16)
         return True
 
     def _stop_unsaved(self, client: Client) -> bool:
@@ -355,7 +355,7 @@ class TerminalTable:
                                      example=_example_card(client.state)))
         from companion.tapping import tap_message
 
-        message = tap_message(card, None, client.state or {})
+        message = tap_message(_unquoted(card), None, client.state or {})
         if isinstance(message, str):
             return message
         client.request(message, 20.0)
@@ -364,6 +364,18 @@ class TerminalTable:
     def _say(self, text: str) -> None:
         with self.view.lock:
             print(text, file=self.out, flush=True)
+
+
+#: The quotes a card name may be typed between, as in the README's ``companion tap "Ghost card room H"``.
+_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
+
+
+def _unquoted(card: str) -> str:
+    """``card`` without the quotes around it (newcomer 16: ``tap "Teddy Bear"`` in the terminal
+    found no card '"Teddy Bear"'; the shell takes them away from ``companion tap``)."""
+    if len(card) >= 2 and _QUOTES.get(card[0]) == card[-1]:
+        return card[1:-1].strip()
+    return card
 
 
 def not_a_choice(text: str, count: int):

@@ -49,8 +49,8 @@ SCRIPT = '{"script": 1, "game": "creepy_cellar", "players": ["Ada", "Bo"], "seed
 
 #: Each path-taking command with its store path last (``{db}``), and its other files.
 COMMANDS = {
-    "daemon": ["daemon", "--socket", "{tmp}/run/c.sock", "--db", "{db}"],
-    "play": ["play", "creepy_cellar", "--players", "Ada,Bo", "--terminal", "--socket", "{tmp}/run/p.sock",
+    "daemon": ["daemon", "--socket", "{tmp}/c.sock", "--db", "{db}"],
+    "play": ["play", "creepy_cellar", "--players", "Ada,Bo", "--terminal", "--socket", "{tmp}/p.sock",
              "--db", "{db}"],
     "replay": ["replay", "{tmp}/script.jsonl", "--db", "{db}"],
     "games": ["games", "--saved", "--db", "{db}"],
@@ -408,9 +408,9 @@ def test_play_its_game_without_players_goes_on_with_the_saved_game(tmp_path, mak
 
 
 @pytest.mark.parametrize(("argv", "lang", "said"), [
-    ([], "en", "There is no unfinished game of Children to go on with: give the players to start one, e.g. "
+    ([], "en", "there is no unfinished game of Children to go on with: give the players to start one, e.g. "
                "companion play children --players Ada,Bo"),
-    (["--lang", "it"], "it", "Non c'è una partita non finita di Children da riprendere: indicate chi gioca per "
+    (["--lang", "it"], "it", "non c'è una partita non finita di Children da riprendere: indicate chi gioca per "
                              "iniziarne una, per esempio companion play children --players Ada,Bo"),
     (["--set-aside"], "en", "--set-aside starts a new game of Children: give its players, e.g. companion play "
                             "children --players Ada,Bo"),
@@ -424,3 +424,23 @@ def test_play_without_players_and_no_game_to_go_on_with_says_what_is_missing(arg
     assert main(["play", "children", "--terminal", "--db", str(tmp_path / "g.sqlite3"), *argv]) == 2
     assert capsys.readouterr().err == f"companion: {said}\n"
     assert _snapshot(tmp_path) == before  # nothing started or changed
+
+
+@pytest.mark.parametrize("command", [["daemon"], ["play", "creepy_cellar", "--players", "Ada,Bo", "--terminal"]])
+def test_a_socket_in_a_missing_folder_is_refused_as_a_store_there_is(command, fresh_user, capsys):
+    """Newcomer 16: ``--socket /nope/s.sock`` made /nope (as root) and started, where ``--db
+    /nope/s.db`` is refused "the folder /nope does not exist"."""
+    sock = fresh_user / "nope" / "s.sock"
+    assert main([*command, "--socket", str(sock), "--db", str(fresh_user / "g.sqlite3")]) == 2
+    assert capsys.readouterr().err == (f"companion: --socket {sock}: the folder {sock.parent} does not exist (create "
+                                       f"it first, or give a path in a folder that exists)\n")
+    assert not sock.parent.exists() and not (fresh_user / "g.sqlite3").exists()
+
+
+def test_the_default_sockets_folder_is_still_made(fresh_user):
+    from companion.paths import check_socket_folder, default_socket
+
+    assert not default_socket().parent.exists()  # the runtime dir's own folder, made by the daemon as it binds
+    check_socket_folder(default_socket())
+    check_socket_folder(fresh_user / "here.sock")
+    assert not default_socket().parent.exists()  # a check changes nothing

@@ -352,3 +352,15 @@ def test_no_player_is_given_a_gender():
     found = [form for text in italian for form in _forms(text) for sentence in re.split(r"(?<=[.:;!?]) ", form)
              if gendered.search(sentence)]
     assert found == []
+
+
+def test_the_first_to_answer_and_the_tables_light_choices_are_neutral_and_voi():
+    """Newcomer 16: "Il primo a rispondere è Cy." gave Cy a gender, and Ghost at Home's
+    "Tavolo: …?" offered "Sì: accendi la luce / No: riprendile in mano", in "tu"."""
+    import re
+
+    assert render(msg("{player} answers first.", player="Cy"), "it") == "Risponde prima Cy."
+    assert render(msg("Yes: turn on the light"), "it") == "Sì: accendete la luce"
+    assert render(msg("No: take them back"), "it") == "No: riprendetele in mano"
+    first = re.compile(r"\b(?:[Ii]l primo|[Ll]'ultimo) a \w+ è \{player\}")
+    assert [form for m in catalog("it") if m.id for form in _forms(m.string) if first.search(form)] == []

@@ -273,6 +273,7 @@ def test_a_daemon_killed_while_opening_leaves_a_socket_clients_and_the_next_star
     from companion.client import Client
 
     sock, db = tmp_path / "run" / "companion.sock", tmp_path / "g.sqlite3"
+    sock.parent.mkdir()  # a --socket's folder is not made (newcomer 16): only the default's
     first = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(db), "--socket", str(sock)],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=checkout_env())
     while not sock.is_socket() and first.poll() is None:  # bound first (bind14), then the store is opened

@@ -137,6 +137,11 @@ def test_a_face_down_card_touched_from_the_terminal_lays_the_next_card_of_the_ro
     # a card of the game on the table (newcomer trial: a CLUE: IT or House of Spirits game
     # whose prompt takes no card gave a Creepy Cellar card as the example)
     ("tap", "Say which card: tap CARD (for example tap clue_it:intrigue:immediate-1)."),
+    # newcomer 16: the refusal started lower-case ("no card 'nothing-here' in children (…)")
+    ("tap nothing-here", "No card 'nothing-here' in clue_it (companion cards clue_it lists every card's id and "
+                         "name)"),
+    ('tap "nothing here"', "No card 'nothing here' in clue_it (companion cards clue_it lists every card's id and "
+                           "name)"),
 ])
 def test_a_typed_line_that_is_no_choice_says_what_was_wrong(typed, said):
     table, client, out = _table(_state(_session_after(4)))
@@ -312,3 +317,12 @@ def test_a_choice_typed_before_the_next_private_choices_come_says_to_wait_for_th
     table.handle(client, "2")
     assert client.sent[-1] == {"cmd": "choose", "key": table.view.shown[1]["key"]}
     assert table.view.shown[1]["key"].startswith("pick:item-")
+
+
+@pytest.mark.parametrize("typed", ['tap "intrigue:immediate-1"', "tap 'intrigue:immediate-1'",
+                                   "tap “intrigue:immediate-1”", "tap intrigue:immediate-1"])
+def test_a_card_typed_between_quotes_as_the_readme_writes_it_is_tapped(typed):
+    """Newcomer 16: ``tap "Teddy Bear"`` said no card '"Teddy Bear"' in children."""
+    table, client, out = _table(_state(_session_after(4)))
+    table.handle(client, typed)
+    assert client.sent == [{"cmd": "tap", "component": "clue_it:intrigue:immediate-1"}]

@@ -135,6 +135,7 @@ def _checked_paths(args) -> tuple[Path, Path]:
         check_data_mount,
         check_db_path,
         check_private_dir,
+        check_socket_folder,
         check_socket_path,
         default_db,
         default_socket,
@@ -147,6 +148,7 @@ def _checked_paths(args) -> tuple[Path, Path]:
     check_db_path(db)
     check_data_mount(Path(db), args.data_mount or os.environ.get("COMPANION_DATA_MOUNT") or None)
     check_private_dir(Path(db))
+    check_socket_folder(sock)  # after the store's checks: a refused --db is said first
     return db, sock
 
 

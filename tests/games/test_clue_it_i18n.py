@@ -220,7 +220,7 @@ def test_a_turn_in_italian():
     assert [render(n, "it") for n in SPEC.news(state)] == [
         "Ada chiede: Ragazzo 3, Scatola a sorpresa, Sinagoga. "
         "Spostate lì quella pedina Ragazzo e quel segnalino Oggetto.",
-        "Il primo a rispondere è Bo."]
+        "Risponde prima Bo."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == (
         "Bo: se hai una delle carte nominate, mostrane una solo ad Ada; non appoggiare né toccare mai la carta")
