@@ -32,12 +32,12 @@ def test_the_combat_example_names_whose_die_at_each_roll():
     assert lines(state)[-1] == "Bo: keep the 3 or roll the attack again"
     state = play(state, "keep")
     assert lines(state) == ["Bo keeps the 3.", "Attack: 2 + 3 (items) + 3 (die) = 8.",
-                            "Roll the die for Vampire's defence"]
+                            "Roll the die for the defence of Vampire"]
     assert lines(state, "it")[-1] == "Tirate il dado per la difesa del Vampiro"
     state = play(state, "face:4")  # "Rolling 1D6 for the vampire, the result is a 4"
     assert lines(state) == ["Vampire defends: 2 + 4 (die) = 6.", "A hit: Vampire has 1 health left.",
                             "Vampire strikes back: roll the die for its attack.",
-                            "Roll the die for Vampire's attack"]
+                            "Roll the die for the attack of Vampire"]
     assert lines(state, "it")[2:] == ["Il Vampiro contrattacca: tirate il dado per il suo attacco.",
                                       "Tirate il dado per l'attacco del Vampiro"]
     state = play(state, "face:4")  # the vampire's attack: 3 + 4 = 7
@@ -58,7 +58,7 @@ def test_with_a_defensive_item_the_items_come_before_the_monster_die():
     state = play(state, "attack:monster-08", "face:1", "face:1")  # a miss: it strikes back
     assert lines(state)[-2:] == [
         "Monster 8 strikes back: Ada, choose defensive items first, then roll the die for its attack.",
-        "Roll the die for Monster 8's attack (Ada: choose defensive items first)"]
+        "Roll the die for the attack of Monster 8 (Ada: choose defensive items first)"]
     assert lines(state, "it")[-2:] == [
         "Il Mostro 8 contrattacca: Ada, scegli prima gli oggetti di difesa; poi tirate il dado per il suo attacco.",
         "Tirate il dado per l'attacco del Mostro 8 (Ada: prima scegli gli oggetti di difesa)"]

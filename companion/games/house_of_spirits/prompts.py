@@ -110,7 +110,7 @@ def _roll_text(state: State) -> str:
     if state.roll == Roll.REROLL:
         return msg("{player}: keep the {face} or roll the attack again", player=name, face=state.action.dice[-1])
     if state.roll == Roll.MONSTER_DEFENCE:
-        return msg("Roll the die for {monster}'s defence", monster=monster)
+        return msg("Roll the die for the defence of {monster}", monster=monster)
     if state.roll in (Roll.INVESTIGATE, Roll.ATTACK, Roll.MONSTER_ATTACK):
         return _item_roll_text(state, name, monster)
     return msg("{player}: roll the die for your defence", player=name)
@@ -133,9 +133,9 @@ def _item_roll_text(state: State, name: str, monster: str) -> str:
     # chosen before it ("before the monster's attack roll"; newcomer 16: the table gave the
     # defender's die to the monster)
     if with_items:
-        return msg("Roll the die for {monster}'s attack ({player}: choose defensive items first)",
+        return msg("Roll the die for the attack of {monster} ({player}: choose defensive items first)",
                    player=name, monster=monster)
-    return msg("Roll the die for {monster}'s attack", monster=monster)
+    return msg("Roll the die for the attack of {monster}", monster=monster)
 
 
 def _items(state: State) -> tuple[str, ...]:
