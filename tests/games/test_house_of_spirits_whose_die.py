@@ -65,3 +65,30 @@ def test_with_a_defensive_item_the_items_come_before_the_monster_die():
     state = play(state, "guard:item-11", "face:2")  # the monster's die
     assert lines(state)[-1] == "Ada: roll the die for your defence"
     assert state.action.dice[-1] == 2
+
+
+def test_the_voice_says_the_monsters_die_as_the_screen_does():
+    """The voice speaks the broadcast news and prompt: after the vampire's defence die it says
+    the strike back asks for the vampire's attack die, in Italian too."""
+    import copy
+
+    from companion import protocol
+    from companion.header import GameHeader
+    from companion.inputs import Touch
+    from companion.session import Session
+    from companion.voice.hearing import Hearing
+
+    state = with_monster(holding(in_round_one(), 1, "wooden-stake"), "vampire")
+    state = play(state, "pick:flashlight", "attack:vampire", "use:wooden-stake", "face:3", "keep")
+    at_this_point = copy.copy(SPEC)  # a game set up at this point (the real rules from there)
+    at_this_point.setup = lambda players, options, content=None: state
+    header = GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo", "Cy"], "seed": 1})
+    session = Session(at_this_point, header)
+    hearing = Hearing()
+    hearing.heard({**protocol.state_message(session, [], (), "it"), "revision": 1, "language": "it"})
+    reply = session.handle(Touch("face:4"))
+    assert reply.accepted, reply.text
+    said = hearing.heard({**protocol.state_message(session, [], reply.news, "it"), "revision": 2, "language": "it"})
+    texts = [u.text for u in said if u.kind in ("news", "prompt")]
+    assert texts[-2:] == ["Il Vampiro contrattacca: tirate il dado per il suo attacco.",
+                          "Tirate il dado per l'attacco del Vampiro"]
