@@ -58,7 +58,8 @@ def test_with_items_the_prompts_still_ask_for_them():
     state = play(state, "face:1", "face:1")
     assert ("Monster 8 strikes back: Ada, choose defensive items first, then roll the die for its attack."
             in [str(n) for n in state.news])
-    assert str(SPEC.prompt(state).text) == "Roll the die for the attack of Monster 8 (Ada: choose defensive items first)"
+    assert str(SPEC.prompt(state).text) == (
+        "Roll the die for the attack of Monster 8 (Ada: choose defensive items first)")
     assert keys(state) == ["roll", "guard:item-11", *FACES]
     state = play(state, "guard:item-11")
     assert keys(state) == ["roll", "guard:item-11", *FACES]  # chosen: "Put back", still an item
