@@ -180,7 +180,6 @@ def test_hos_undoing_a_card_from_a_real_deck_puts_it_back_on_top():
     ("monster", "Put {card} back on top of the monster deck.",
      "Rimettete in cima al mazzo dei mostri la carta pescata: "),
     ("main", "Put {card} back on top of the main deck.", "Rimettete in cima al mazzo principale la carta pescata: "),
-    ("plot", "Put {card} back on top of the plot deck.", "Rimettete in cima al mazzo della trama la carta pescata: "),
 ])
 def test_hos_each_deck_takes_its_card_back(step, english, italian):
     """The step the draw was due at names the deck (a monster laid as a main card goes back
@@ -199,12 +198,17 @@ def test_hos_each_deck_takes_its_card_back(step, english, italian):
         "return", english.format(card=label), italian + str(render(label, "it")) + ".")
 
 
-def test_hos_a_card_the_companion_drew_has_nothing_to_put_back():
-    session = _start("house_of_spirits")
-    _play(session, "start")
-    from companion.engine import get_game
+@pytest.mark.parametrize("step, card", [("room", "ancient-tome"), ("monster", "vampire"), ("main", "ancient-tome")])
+def test_hos_a_card_the_companion_drew_has_nothing_to_put_back(step, card):
+    """The companion laid it out: the instruction that said so has its own reverse (a
+    character the companion drew has its own line: see below)."""
+    from dataclasses import replace
 
-    assert get_game("house_of_spirits").undo_steps(session.state, "draw:character-4") == ()
+    from companion.engine import get_game
+    from companion.games.house_of_spirits.state import Step
+
+    state = replace(_start("house_of_spirits").state, step=Step(step))
+    assert get_game("house_of_spirits").undo_steps(state, f"draw:{card}") == ()
 
 
 def test_hos_a_healing_card_played_goes_back_into_the_hand_unnamed():
@@ -239,7 +243,7 @@ def test_children_undoing_a_tablet_puts_it_back_on_the_pile():
 def test_children_a_ghost_or_a_fate_drawn_goes_back_on_the_deck():
     session = _children_drawing()
     _play(session, "draw:rosie")
-    assert _undone(session)[-1] == ("Put the card of Rosie back on top of the Children deck.",
+    assert _undone(session)[-1] == ("Put Rosie's card back on top of the Children deck.",
                                     "Rimettete in cima al mazzo Children la carta di Rosie.")
     _play(session, "draw:irwin-biddle")
     assert _undone(session) == [
@@ -268,7 +272,7 @@ def test_children_a_summoned_ghost_goes_back_into_the_deck_and_a_sprung_trap_int
     state = push(_children_drawing().state, Frame("traps", 1, ("Kitchen", "1")))
     (summoned,) = spec.undo_steps(state, "summon:penny")
     assert (str(summoned), str(render(summoned, "it"))) == (
-        "Put the card of Penny back into the Children deck.", "Rimettete nel mazzo Children la carta di Penny.")
+        "Put Penny's card back into the Children deck.", "Rimettete nel mazzo Children la carta di Penny.")
     (trap,) = spec.undo_steps(state, "spring:mouse")
     assert (str(trap), str(render(trap, "it"))) == (
         "Bo: take the card you tapped back into your hand.", "Bo: riprendi in mano la carta che hai appoggiato.")
@@ -407,8 +411,8 @@ def test_children_plural_pick_up_reverse():
                  "{player} picks up the {n} cards left under the {room}.", "n", player="Bo", n=2, room="Kitchen")
     back = reverse(line, get_game("children").undo_sentences)
     assert (str(back), str(render(back, "it"))) == (
-        "Bo: put the 2 cards you picked up back face down under the Kitchen.",
-        "Bo: rimetti coperte sotto la stanza Kitchen le 2 carte che hai raccolto.")
+        "Bo: put the cards you picked up back face down under the Kitchen.",
+        "Bo: rimetti coperte sotto la stanza Kitchen le carte che hai raccolto.")
 
 
 def test_ghosts_undoing_a_draw_puts_the_cards_back_on_the_deck_unnamed():
@@ -418,15 +422,16 @@ def test_ghosts_undoing_a_draw_puts_the_cards_back_on_the_deck_unnamed():
     assert key == "done"
     assert _undone(session) == [
         ("Undone: No more room cards.", "Annullato: Basta carte stanza."),
-        ("Ada: put the card you drew back on top of the deck.", "Ada: rimetti in cima al mazzo la carta che hai pescato.")]
+        ("Ada: put the card you drew back on top of the deck.",
+         "Ada: rimetti in cima al mazzo la carta che hai pescato.")]
     from companion.engine import get_game
     from companion.i18n import ntodo
     from companion.undo_words import reverse
 
     back = reverse(ntodo("deal", "{player}: draw {n} card.", "{player}: draw {n} cards.", "n", player="Bo", n=3),
                    get_game("ghost_at_home").undo_sentences)
-    assert (str(back), str(render(back, "it"))) == ("Bo: put the 3 cards you drew back on top of the deck.",
-                                                    "Bo: rimetti in cima al mazzo le 3 carte che hai pescato.")
+    assert (str(back), str(render(back, "it"))) == ("Bo: put the cards you drew back on top of the deck.",
+                                                    "Bo: rimetti in cima al mazzo le carte che hai pescato.")
 
 
 def test_hos_undoing_a_pick_up_lays_the_card_out_again():
@@ -469,4 +474,4 @@ def test_hos_undoing_a_character_the_companion_drew_puts_it_back_into_the_deck()
     _play(session, key)
     name = _names(session.state.label(key.partition(":")[2]))
     assert _undone(session)[1:] == [(f"Ada: put {name[0]} back into the character deck.",
-                                     f"Ada: rimetti {name[1]} nel mazzo dei personaggi.")]
+                                     f"Ada: rimetti il {name[1]} nel mazzo dei personaggi.")]
