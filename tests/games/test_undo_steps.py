@@ -475,3 +475,13 @@ def test_hos_undoing_a_character_the_companion_drew_puts_it_back_into_the_deck()
     name = _names(session.state.label(key.partition(":")[2]))
     assert _undone(session)[1:] == [(f"Ada: put {name[0]} back into the character deck.",
                                      f"Ada: rimetti il {name[1]} nel mazzo dei personaggi.")]
+
+
+def test_ghosts_undoing_a_stopped_escape_says_only_each_players_draw():
+    """"Se la fuga viene interrotta": everyone refills; each draw has its own line (before:
+    "Take back the cards that were dealt. It said: The escape is stopped! ...")."""
+    session, key = _until_said("ghost_at_home", "The escape is stopped! Everyone refills to 3 cards, starting with "
+                               "{player}.", 1)
+    assert _undone(session)[2:] == [
+        (f"{player}: put the card you drew back on top of the deck.",
+         f"{player}: rimetti in cima al mazzo la carta che hai pescato.") for player in ("Bo", "Cy")]

@@ -108,7 +108,7 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({
     "Lightning! The light of the {floor} of {target}'s house goes off.":
         lambda p: todo("return", "Turn the light of the {floor} of {target}'s house back on.", **p),
     "{player} turns on the light of the {floor}.":
@@ -117,6 +117,8 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingP
     "{player}: draw {n} card.":
         lambda p: ntodo("return", "{player}: put the card you drew back on top of the deck.",
                         "{player}: put the cards you drew back on top of the deck.", "n", **p),
+    # Each player's refill is a "draw" line of its own, with its own reverse just above.
+    "The escape is stopped! Everyone refills to 3 cards, starting with {player}.": lambda p: None,
 })
 
 
