@@ -485,3 +485,27 @@ def test_ghosts_undoing_a_stopped_escape_says_only_each_players_draw():
     assert _undone(session)[2:] == [
         (f"{player}: put the card you drew back on top of the deck.",
          f"{player}: rimetti in cima al mazzo la carta che hai pescato.") for player in ("Bo", "Cy")]
+
+
+def test_hos_undoing_a_death_gives_the_cards_back():
+    """"he loses 2 points and all his cards with the exception of his secret victory card and
+    his character card. Any plot cards ... go to the bottom of the plot deck. Other cards go to
+    the discard pile of the main deck." Nobody went out of the game (the line said "Who went
+    out is back in the game", and "Chi era uscito" in Italian)."""
+    session, key = _until_said("house_of_spirits", "The character of {player} dies: every card but the character "
+                               "and the secret victory card is lost.", 1)
+    lines = _undone(session)
+    assert ("Ada: your character is alive again; take back the cards that went to the main discard pile.",
+            "Ada: il tuo personaggio torna in vita; riprendi in mano le carte finite negli scarti del mazzo "
+            "principale.") in lines
+    assert not any("went out" in en for en, _ in lines)
+    from companion.engine import get_game
+    from companion.i18n import ntodo
+    from companion.undo_words import reverse
+
+    back = reverse(ntodo("return", "{n} plot card goes to the bottom of the plot deck.",
+                         "{n} plot cards go to the bottom of the plot deck.", "n", n=2),
+                   get_game("house_of_spirits").undo_sentences)
+    assert (str(back), str(render(back, "it"))) == (
+        "Take the bottom plot cards back into the hand they came from.",
+        "Riprendete le carte trama in fondo al mazzo della trama e rimettetele nella mano da cui venivano.")

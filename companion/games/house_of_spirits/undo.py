@@ -29,7 +29,7 @@ from typing import Any
 
 from companion.games.house_of_spirits.prompts import setup_player
 from companion.games.house_of_spirits.state import State, Step
-from companion.i18n import NewsLine, todo
+from companion.i18n import NewsLine, ntodo, todo
 
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
@@ -44,6 +44,15 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "The plot card shows {score}, so {needed} or more was needed: the investigation fails; the card goes to the "
     "bottom of the plot deck.":
         lambda p: todo("return", "Take the bottom card of the plot deck and put it back on top, face down.", **p),
+    # "he loses 2 points and all his cards ... Any plot cards that were in his possession go to
+    # the bottom of the plot deck. Other cards go to the discard pile of the main deck." (before:
+    # "Who went out is back in the game. It said: ...": nobody went out).
+    "The character of {player} dies: every card but the character and the secret victory card is lost.":
+        lambda p: todo("return", "{player}: your character is alive again; take back the cards that went to the "
+                       "main discard pile.", **p),
+    "{n} plot card goes to the bottom of the plot deck.":
+        lambda p: ntodo("return", "Take the bottom plot card back into the hand it came from.",
+                        "Take the bottom plot cards back into the hand they came from.", "n", **p),
 })
 
 #: The draw step -> the drawn card's way back to the top of the deck it came off.
