@@ -243,7 +243,7 @@ def test_children_undoing_a_tablet_puts_it_back_on_the_pile():
 def test_children_a_ghost_or_a_fate_drawn_goes_back_on_the_deck():
     session = _children_drawing()
     _play(session, "draw:rosie")
-    assert _undone(session)[-1] == ("Put Rosie's card back on top of the Children deck.",
+    assert _undone(session)[-1] == ("Put Rosie back on top of the Children deck.",
                                     "Rimettete in cima al mazzo Children la carta di Rosie.")
     _play(session, "draw:irwin-biddle")
     assert _undone(session) == [
@@ -272,7 +272,7 @@ def test_children_a_summoned_ghost_goes_back_into_the_deck_and_a_sprung_trap_int
     state = push(_children_drawing().state, Frame("traps", 1, ("Kitchen", "1")))
     (summoned,) = spec.undo_steps(state, "summon:penny")
     assert (str(summoned), str(render(summoned, "it"))) == (
-        "Put Penny's card back into the Children deck.", "Rimettete nel mazzo Children la carta di Penny.")
+        "Put Penny back into the Children deck.", "Rimettete nel mazzo Children la carta di Penny.")
     (trap,) = spec.undo_steps(state, "spring:mouse")
     assert (str(trap), str(render(trap, "it"))) == (
         "Bo: take the card you tapped back into your hand.", "Bo: riprendi in mano la carta che hai appoggiato.")
@@ -368,7 +368,7 @@ def test_children_a_ghost_with_no_room_has_one_undo_line():
     session, key = _until_said("children", "No room can take {ghost}: it goes back into the Children deck.", 1)
     assert key == "draw:ghost-05"
     assert _undone(session) == [("Undone: Ghost 05.", "Annullato: Fantasma 05."),
-                                ("Put Ghost 05's card back on top of the Children deck.",
+                                ("Put Ghost 05 back on top of the Children deck.",
                                  "Rimettete in cima al mazzo Children la carta del Fantasma 05.")]
 
 
@@ -509,3 +509,27 @@ def test_hos_undoing_a_death_gives_the_cards_back():
     assert (str(back), str(render(back, "it"))) == (
         "Take the bottom plot cards back into the hand they came from.",
         "Riprendete le carte trama in fondo al mazzo della trama e rimettetele nella mano da cui venivano.")
+
+
+@pytest.mark.parametrize("game, line, english, italian", [
+    ("children", ("{ghost} is banished: put the card into the Children deck at random, sepia side up.",
+                  {"ghost": "Rosie", "n": 1}),
+     "Take Rosie back out of the Children deck: the card goes back where it was, the same side up as before.",
+     "Riprendete dal mazzo Children la carta di Rosie: torna dov'era, con lo stesso lato in su di prima."),
+    ("house_of_spirits", ("{monster} is killed; its card goes to the bottom of the monster deck.",
+                          {"monster": "Vampire"}),
+     "Take Vampire back from the bottom of the monster deck and lay it in the play area again.",
+     "Riprendete dal fondo del mazzo mostri la carta di Vampire e rimettetela in gioco."),
+    ("house_of_spirits", ("Each player draws a secret victory card blindly and keeps it hidden.", {}),
+     "Each of you: put your secret victory card back into its deck without showing it.",
+     "Rimettete nel loro mazzo le vostre carte vittoria segrete, senza mostrarle."),
+])
+def test_more_exact_reverses(game, line, english, italian):
+    """Before: "Undo this on the table. It said: ..." (a banished ghost, a killed monster) and
+    "Take back the cards that were dealt" (the secret victory cards: each player drew one)."""
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    back = reverse(todo("return", line[0], **line[1]), get_game(game).undo_sentences)
+    assert (back.todo, str(back), str(render(back, "it"))) == ("return", english, italian)

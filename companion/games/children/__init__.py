@@ -252,6 +252,10 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     # The ghost drawn or summoned is in the deck again: the draw's own step (undo.py) says
     # where its card goes; "Undo this ... it goes back into the Children deck" contradicted it.
     "No room can take {ghost}: it goes back into the Children deck.": lambda p: None,
+    # Feather: the ghost left its room for the deck; it comes back out (the room is not in the line).
+    "{ghost} is banished: put the card into the Children deck at random, sepia side up.":
+        lambda p: todo("return", "Take {ghost} back out of the Children deck: the card goes back where it was, the "
+                       "same side up as before.", **p),
     "The {room} and the {other} swap places, with everything in them.":
         lambda p: todo("return", "Swap the {room} and the {other} back, with everything in them.", **p),
     # "Device Cards": a device used goes to the discard pile; the undo's first line names it

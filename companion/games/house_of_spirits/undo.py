@@ -50,6 +50,13 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "The character of {player} dies: every card but the character and the secret victory card is lost.":
         lambda p: todo("return", "{player}: your character is alive again; take back the cards that went to the "
                        "main discard pile.", **p),
+    "{monster} is killed; its card goes to the bottom of the monster deck.":
+        lambda p: todo("return", "Take {monster} back from the bottom of the monster deck and lay it in the play area "
+                       "again.", **p),
+    # "Game Setup" 5: each player draws one blindly; never named (hidden).
+    "Each player draws a secret victory card blindly and keeps it hidden.":
+        lambda p: todo("return", "Each of you: put your secret victory card back into its deck without showing it.",
+                       **p),
     "{n} plot card goes to the bottom of the plot deck.":
         lambda p: ntodo("return", "Take the bottom plot card back into the hand it came from.",
                         "Take the bottom plot cards back into the hand they came from.", "n", **p),
