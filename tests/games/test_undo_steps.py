@@ -532,4 +532,5 @@ def test_more_exact_reverses(game, line, english, italian):
     from companion.undo_words import reverse
 
     back = reverse(todo("return", line[0], **line[1]), get_game(game).undo_sentences)
+    assert back is not None
     assert (back.todo, str(back), str(render(back, "it"))) == ("return", english, italian)
