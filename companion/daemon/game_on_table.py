@@ -83,7 +83,9 @@ class GameOnTable:
                                     "the same under version {new}, so it goes on.", id=record.id,
                                     title=session.spec.title, old=record.rules_version,
                                     new=session.spec.rules_version))
-        self._recent.extend(session.todo)  # what the table must do still, with its why (issue 33)
+        if session.todo:  # what the table was told last, with its why (issue 33); it may be done already
+            self._recent.append(msg("Before the stop the table was told this (skip what is done already):"))
+        self._recent.extend(session.todo)
         self._on_table()
         return session
 

@@ -155,6 +155,22 @@ def test_confirmed_light_and_lower_floors():
     assert [k for k in keys(built) if k.startswith("light:")] == ["light:1", "light:2"]
 
 
+def test_each_card_tapped_for_a_light_is_counted_in_the_prompt():
+    """newcomer16: the first card tapped to pay left the prompt as it was, so the terminal showed
+    nothing, and a player who saw nothing tapped a second card."""
+    state = play(new(), "light:1")
+    assert str(SPEC.prompt(state).text) == ("Ada: tap the 2 or 3 cards you discard to light the first floor "
+                                            "(at least 5 bulb icons)")
+    state = play(state, "pay:first-floor")
+    assert str(SPEC.prompt(state).text) == ("Ada: 1 card tapped to light the first floor: tap 1 or 2 more "
+                                            "(at least 5 bulb icons)")
+    state = play(state, "pay:cat")
+    assert str(SPEC.prompt(state).text) == ("Ada: 2 cards tapped to light the first floor: touch Pay with these "
+                                            "cards, or tap a third")
+    state = play(state, "pay:ghost")
+    assert str(SPEC.prompt(state).text) == "Ada: 3 cards tapped to light the first floor: touch Pay with these cards"
+
+
 # --------------------------------------------------------------------------- ghosts and cats
 
 

@@ -63,7 +63,7 @@ def test_a_first_roll_and_a_monsters_defence_say_the_die():
     both(SPEC.prompt(state).text, "Ada: roll the die for the First Player card",
          "Ada: tira il dado per la carta Primo Giocatore")
     state = play(with_monster(in_round_one(), "vampire"), "attack:vampire", "face:1")
-    both(SPEC.prompt(state).text, "Roll the die: Vampire defends", "Tirate il dado: il Vampiro si difende")
+    both(SPEC.prompt(state).text, "Roll the die for the defence of Vampire", "Tirate il dado per la difesa del Vampiro")
 
 
 def test_a_plot_roll_with_no_modifier_needs_exactly_the_number():

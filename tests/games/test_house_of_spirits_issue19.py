@@ -219,10 +219,10 @@ def test_one_minus_sign():
 def test_no_possessive_after_a_placeholder_name():
     state = with_monster(in_round_one(), "monster-08")
     state = play(state, "attack:monster-08", "face:1")
-    assert SPEC.prompt(state).text == "Roll the die: Monster 8 defends"
+    assert SPEC.prompt(state).text == "Roll the die for the defence of Monster 8"
     state = play(state, "face:6")
-    # Ada holds no defensive item: she is told to roll (issue 29), the monster named as before
-    assert SPEC.prompt(state).text == "Ada: roll the die for your defence: Monster 8 attacks"
+    # Ada holds no defensive item: not asked for items (issue 29); the monster's own die (newcomer 16)
+    assert SPEC.prompt(state).text == "Roll the die for the attack of Monster 8"
 
 
 # --------------------------------------------------------------------------- todo lines, main choices

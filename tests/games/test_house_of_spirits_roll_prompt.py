@@ -42,10 +42,10 @@ def test_an_attack_without_items_is_a_roll():
     assert str(SPEC.prompt(state).text) == "Ada: roll the die to attack Monster 8"
     assert not [key for key in keys(state) if key.startswith("use:")]
     state = play(state, "face:1", "face:1")  # a miss: it strikes back
-    assert str(SPEC.prompt(state).text) == "Ada: roll the die for your defence: Monster 8 attacks"
+    assert str(SPEC.prompt(state).text) == "Roll the die for the attack of Monster 8"  # its die (newcomer 16)
     assert keys(state) == ["roll", *FACES]
-    assert "Monster 8 strikes back: Ada, roll the die for your defence." in [str(n) for n in state.news]
-    assert render(SPEC.prompt(state).text, "it").startswith("Ada: tira il dado per la tua difesa: ")
+    assert "Monster 8 strikes back: roll the die for its attack." in [str(n) for n in state.news]
+    assert render(SPEC.prompt(state).text, "it") == "Tirate il dado per l'attacco del Mostro 8"
 
 
 def test_with_items_the_prompts_still_ask_for_them():
@@ -56,8 +56,10 @@ def test_with_items_the_prompts_still_ask_for_them():
     assert str(SPEC.prompt(state).text) == "Ada: choose items against Monster 8, then roll the die to attack"
     assert keys(state) == ["roll", "use:item-06", "cancel", *FACES]
     state = play(state, "face:1", "face:1")
-    assert "Monster 8 strikes back: Ada, choose defensive items, then roll for it." in [str(n) for n in state.news]
-    assert str(SPEC.prompt(state).text) == "Ada: choose defensive items, then roll the die: Monster 8 attacks"
+    assert ("Monster 8 strikes back: Ada, choose defensive items first, then roll the die for its attack."
+            in [str(n) for n in state.news])
+    assert str(SPEC.prompt(state).text) == (
+        "Roll the die for the attack of Monster 8 (Ada: choose defensive items first)")
     assert keys(state) == ["roll", "guard:item-11", *FACES]
     state = play(state, "guard:item-11")
     assert keys(state) == ["roll", "guard:item-11", *FACES]  # chosen: "Put back", still an item

@@ -201,11 +201,11 @@ def test_a_monsters_dice_name_no_article():
     state = with_monster(in_round_one(), "vampire")
     state = play(state, "attack:vampire", "face:1")
     # English names it bare; Italian says it as a name, with its article (issue 29)
-    both(HOS.prompt(state).text, "Roll the die: Vampire defends", "Tirate il dado: il Vampiro si difende")
+    both(HOS.prompt(state).text, "Roll the die for the defence of Vampire", "Tirate il dado per la difesa del Vampiro")
     state = play(state, "face:6")
-    # Ada holds no defensive item: she is told to roll, not to choose items (banner29)
-    both(HOS.prompt(state).text, "Ada: roll the die for your defence: Vampire attacks",
-         "Ada: tira il dado per la tua difesa: il Vampiro attacca")
+    # Ada holds no defensive item: not asked to choose items (banner29); this die is the
+    # vampire's attack, not her defence (newcomer 16)
+    both(HOS.prompt(state).text, "Roll the die for the attack of Vampire", "Tirate il dado per l'attacco del Vampiro")
 
 
 def test_a_resumed_game_counts_its_inputs_in_the_right_plural():

@@ -30,13 +30,14 @@ def test_a_step_to_one_named_player_says_tu():
 
 
 def test_the_words_say_what_the_rules_mean():
-    """House of Spirits' strike back said "poi tira per il mostro" (roll for the monster) where the
-    player rolls for their own defence; Kitty Kitty's "o lascialo" named no masculine thing
+    """House of Spirits' strike back: the die after it is the monster's attack, rolled once the
+    defender has chosen items (newcomer 16: "tira per la difesa" gave the defender's die to the
+    monster; the English "roll for it" said neither); Kitty Kitty's "o lascialo" named no masculine thing
     (the figurine, "la pedina", stays where it is); "insegue Ada fino nella Tessera" is no Italian."""
     monster = named(msg("Monster {n}", n=6), it="il")
-    assert _it("{monster} strikes back: {player}, choose defensive items, then roll for it.",
+    assert _it("{monster} strikes back: {player}, choose defensive items first, then roll the die for its attack.",
                monster=monster, player="Cy") == (
-        "Il Mostro 6 contrattacca: Cy, scegli gli oggetti di difesa, poi tira per la difesa.")
+        "Il Mostro 6 contrattacca: Cy, scegli prima gli oggetti di difesa; poi tirate il dado per il suo attacco.")
     assert _it("{owner}: Kitty Kitty has {player}; move their figurine to any room, or leave them",
                owner="Ada", player="Bo") == (
         "Ada: Kitty Kitty ha preso Bo; sposta la sua pedina in una stanza qualsiasi, o lasciala dov'è")

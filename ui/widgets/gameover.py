@@ -6,7 +6,6 @@ summary's, issue 29 item 7)."""
 
 from __future__ import annotations
 
-from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -15,6 +14,7 @@ from kivy.uix.label import Label
 from ui import theme
 from ui.summary import Summary, fitting, moment_text, moments, spread, summarise
 from ui.text import coloured, english, escape_markup
+from ui.widgets.frame import before_frame
 
 
 def _label(text: str, size: float, colour=theme.TEXT, bold: bool = False, halign: str = "center") -> Label:
@@ -113,7 +113,10 @@ class GameOverPanel(BoxLayout):
         self.bind(ending=self._show, moments=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
                   summary=self._show, over=self._show, scale=self._show, colours=self._show, tr=self._show)
         self.bind(model=self._follow, over=self._follow)
-        self._refit = Clock.create_trigger(self._show)  # a new width or room: the moments wrap again
+        # a new width or room: the moments wrap again, before the frame is drawn (frames16: at
+        # game over the room grows as the hidden rows' gaps go, after ``over`` showed the panel
+        # with the old room; a trigger at 0 drew that first pick, then the final one a frame later)
+        self._refit = before_frame(self._show)
         self.bind(width=self._refit, room=self._refit, most=self._refit)
 
     def _follow(self, *_args) -> None:

@@ -23,7 +23,7 @@ from companion.games.children import view as table_view
 from companion.games.children.content import CONTENT
 from companion.games.children.state import State
 from companion.games.children.view import ChildrenView
-from companion.i18n import Msg, NewsLine, msg, todo
+from companion.i18n import Msg, NewsLine, msg, ntodo, todo
 
 #: Options and named house rules, each with the rulebook lines (and notes.md 3.A entry) it settles.
 OPTIONS = (
@@ -242,13 +242,30 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({
     "The crickets enrage {ghost} in the {room}: turn the card blue side up.":
         lambda p: todo("return", "Turn the card of {ghost} sepia side up again.", **p),
     "The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}; turn the card blue side up.":
         lambda p: todo("return", "Turn the card of {ghost} sepia side up again.", **p),
     "{ghost} is calm again: turn the card sepia side up.":
         lambda p: todo("return", "Turn the card of {ghost} blue side up again.", **p),
+    # The ghost drawn or summoned is in the deck again: the draw's own step (undo.py) says
+    # where its card goes; "Undo this ... it goes back into the Children deck" contradicted it.
+    "No room can take {ghost}: it goes back into the Children deck.": lambda p: None,
+    # Feather: the ghost left its room for the deck; it comes back out (the room is not in the line).
+    "{ghost} is banished: put the card into the Children deck at random, sepia side up.":
+        lambda p: todo("return", "Take {ghost} back out of the Children deck: the card goes back where it was, the "
+                       "same side up as before.", **p),
+    "The {room} and the {other} swap places, with everything in them.":
+        lambda p: todo("return", "Swap the {room} and the {other} back, with everything in them.", **p),
+    # "Device Cards": a device used goes to the discard pile; the undo's first line names it
+    # already (the choice was public), and the table must know which card to take back.
+    "{player} uses the {device}: it goes to the discard pile.":
+        lambda p: todo("return", "{player}: take the {device} back from the discard pile into your hand.", **p),
+    # Cards left under a tablet lie face down; the ones picked up are in a hand: never named.
+    "{player} picks up {n} card left under the {room}.":
+        lambda p: ntodo("return", "{player}: put the card you picked up back face down under the {room}.",
+                        "{player}: put the cards you picked up back face down under the {room}.", "n", **p),
 })
 
 

@@ -34,7 +34,7 @@ def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
     if kind == "draw":
         return (_drawn(state, rest),)
     if kind == "summon":
-        return (todo("return", "Put the card of {ghost} back into the Children deck.", ghost=state.name(rest)),)
+        return (todo("return", "Put {ghost} back into the Children deck.", ghost=state.name(rest)),)
     if kind == "spring" and rest:
         return (todo("return", "{player}: take the card you tapped back into your hand.",
                      player=state.players[_frame_player(state)]),)
@@ -52,5 +52,5 @@ def _drawn(state: State, card_id: str) -> NewsLine:
         return todo("return", "{player}: put the card you drew back on top of the Children deck without showing it.",
                     player=state.players[_frame_player(state)])
     if kind == "ghost":
-        return todo("return", "Put the card of {ghost} back on top of the Children deck.", ghost=state.name(card_id))
+        return todo("return", "Put {ghost} back on top of the Children deck.", ghost=state.name(card_id))
     return todo("return", "Put the {fate} card back on top of the Children deck.", fate=state.name(card_id))

@@ -103,9 +103,15 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({
     "Take the cards out of the envelope and show them to everyone.":
         lambda p: todo("return", "Put the cards back into the envelope.", **p),
+    "{player}'s accusation is wrong: {player} is out of the game.":
+        lambda p: todo("return", "{player} is back in the game.", **p),
+    # Undone, the accuser is back at "look in the envelope secretly": the cards stay in it
+    # (the kind's reverse said "Undo this on the table. It said: Secretly return the cards to
+    # the envelope.", i.e. take them out again; session 16).
+    "Secretly return the cards to the envelope.": lambda p: None,
 })
 
 

@@ -21,7 +21,7 @@ from companion.games.ghost_at_home import view as table_view
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
-from companion.i18n import Msg, NewsLine, msg, todo
+from companion.i18n import Msg, NewsLine, msg, ntodo, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -108,11 +108,17 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({
     "Lightning! The light of the {floor} of {target}'s house goes off.":
         lambda p: todo("return", "Turn the light of the {floor} of {target}'s house back on.", **p),
     "{player} turns on the light of the {floor}.":
         lambda p: todo("return", "{player} turns the light of the {floor} off again.", **p),
+    # The player drew from the deck (nothing was dealt); a hand is hidden: the card is not named.
+    "{player}: draw {n} card.":
+        lambda p: ntodo("return", "{player}: put the card you drew back on top of the deck.",
+                        "{player}: put the cards you drew back on top of the deck.", "n", **p),
+    # Each player's refill is a "draw" line of its own, with its own reverse just above.
+    "The escape is stopped! Everyone refills to 3 cards, starting with {player}.": lambda p: None,
 })
 
 

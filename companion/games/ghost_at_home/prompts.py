@@ -159,10 +159,25 @@ def _pay(state: State) -> Prompt:
         text = nmsg("{player}: the cards tapped show {n} bulb; a light needs {cost}. Tap another card, or Cancel",
                     "{player}: the cards tapped show {n} bulbs; a light needs {cost}. Tap another card, or Cancel",
                     "n", player=state.player, n=sum(state.bulbs), cost=LIGHT_COST)
+    elif paid:
+        text = _tapped(state, floor, paid)
     else:
         text = msg("{player}: tap the 2 or 3 cards you discard to light the {floor} (at least {cost} bulb icons)",
                    player=state.player, floor=floor, cost=LIGHT_COST)
     return Prompt(text, state.player, tuple(choices) + (_cancel(),))
+
+
+def _tapped(state: State, floor, paid: int) -> Msg:
+    """The cards tapped so far for a light, counted (newcomer16: the first card tapped changed
+    nothing the terminal showed, and a player who saw nothing tapped a second card)."""
+    if paid < MIN_CARDS:
+        return msg("{player}: 1 card tapped to light the {floor}: tap 1 or 2 more (at least {cost} bulb icons)",
+                   player=state.player, floor=floor, cost=LIGHT_COST)
+    if paid < min(MAX_CARDS, state.hands[state.active]):
+        return msg("{player}: {n} cards tapped to light the {floor}: touch Pay with these cards, or tap a third",
+                   player=state.player, floor=floor, n=paid)
+    return msg("{player}: {n} cards tapped to light the {floor}: touch Pay with these cards",
+               player=state.player, floor=floor, n=paid)
 
 
 def _unpaid(state: State, rule: str) -> Msg:

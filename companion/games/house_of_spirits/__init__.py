@@ -169,6 +169,7 @@ class HouseOfSpirits(Game[State]):
     max_players = 4
     options = OPTIONS
     option_words = OPTION_WORDS
+    undo_sentences = undo.UNDO_SENTENCES
     chance_sources = ("character", "secret", "room", "monster", "main", "plot", "die")
     components = hc.all_components()
     view_type = HouseOfSpiritsView

@@ -141,11 +141,10 @@ def on_monster_defence(state: State, face: int) -> State:
         line = msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence)
         state = say(state, why.miss(line, pending.score, defence))
     if defensive_items(state, player):
-        line = msg("{monster} strikes back: {player}, choose defensive items, then roll for it.",
-                   monster=monster.said, player=state.player)
+        line = msg("{monster} strikes back: {player}, choose defensive items first, then roll the die for its "
+                   "attack.", monster=monster.said, player=state.player)
     else:  # no item to choose (issue 29: the items were asked for all the same)
-        line = msg("{monster} strikes back: {player}, roll the die for your defence.", monster=monster.said,
-                   player=state.player)
+        line = msg("{monster} strikes back: roll the die for its attack.", monster=monster.said)
     state = say(state, why.strikes_back(line))
     return request_roll(state, Roll.MONSTER_ATTACK, player)
 

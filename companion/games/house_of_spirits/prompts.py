@@ -110,7 +110,7 @@ def _roll_text(state: State) -> str:
     if state.roll == Roll.REROLL:
         return msg("{player}: keep the {face} or roll the attack again", player=name, face=state.action.dice[-1])
     if state.roll == Roll.MONSTER_DEFENCE:
-        return msg("Roll the die: {monster} defends", monster=monster)
+        return msg("Roll the die for the defence of {monster}", monster=monster)
     if state.roll in (Roll.INVESTIGATE, Roll.ATTACK, Roll.MONSTER_ATTACK):
         return _item_roll_text(state, name, monster)
     return msg("{player}: roll the die for your defence", player=name)
@@ -129,10 +129,13 @@ def _item_roll_text(state: State, name: str, monster: str) -> str:
             return msg("{player}: choose items against {monster}, then roll the die to attack", player=name,
                        monster=monster)
         return msg("{player}: roll the die to attack {monster}", player=name, monster=monster)
+    # the monster's attack die, not the player's defence (that one comes next): the items are
+    # chosen before it ("before the monster's attack roll"; newcomer 16: the table gave the
+    # defender's die to the monster)
     if with_items:
-        return msg("{player}: choose defensive items, then roll the die: {monster} attacks",
+        return msg("Roll the die for the attack of {monster} ({player}: choose defensive items first)",
                    player=name, monster=monster)
-    return msg("{player}: roll the die for your defence: {monster} attacks", player=name, monster=monster)
+    return msg("Roll the die for the attack of {monster}", monster=monster)
 
 
 def _items(state: State) -> tuple[str, ...]:
