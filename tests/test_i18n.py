@@ -72,11 +72,11 @@ def _translations(mo) -> dict:
 
 
 def test_a_message_is_its_english_text_and_renders_in_italian():
-    inner = msg("Nothing to undo.")
+    inner = msg("Undone: a private choice.")
     outer = msg("Not now. {prompt}", prompt=msg("{text}.", text=inner))
-    assert outer == "Not now. Nothing to undo.."  # the English text, as any str
+    assert outer == "Not now. Undone: a private choice.."  # the English text, as any str
     assert isinstance(outer, str) and isinstance(outer, Msg)
-    assert render(outer, "it") == "Non ora. Niente da annullare.."
+    assert render(outer, "it") == "Non ora. Annullata: una scelta privata.."
     assert render(outer, "en") == outer and render(outer, "xx") == outer  # unknown: English
     assert render("Ada", "it") == "Ada"  # a plain string is shown as it is
     assert pickle.loads(pickle.dumps(outer)).params == outer.params

@@ -108,6 +108,10 @@ def test_scripted_games_through_the_daemon_speak_italian(name, monkeypatch):
 
 #: Messages the random games below may not show; each is checked by a test of its own.
 RARE = {
+    # undo lines (random games never undo): tests/games/test_undo_steps.py (session 17)
+    "Move the mover of {kid} back to the corridor space it stood on.",
+    "Move the mover of {kid} back to {place}.",
+    "Move the {item} token back to {place}.",
     # a table-check correction's news and a stale one: tests/test_tablecheck.py
     "Correction: {piece} is now in {place} (was in {before}).",
     "That correction no longer fits the table check: nothing changed. Look at the table check again.",

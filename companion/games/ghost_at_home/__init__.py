@@ -21,7 +21,7 @@ from companion.games.ghost_at_home import view as table_view
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
-from companion.i18n import Msg, NewsLine, msg, ntodo, todo
+from companion.i18n import Msg, NewsLine, msg, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -113,11 +113,12 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: todo("return", "Turn the light of the {floor} of {target}'s house back on.", **p),
     "{player} turns on the light of the {floor}.":
         lambda p: todo("return", "{player} turns the light of the {floor} off again.", **p),
-    # The player drew from the deck (nothing was dealt); a hand is hidden: the card is not named.
-    "{player}: draw {n} card.":
-        lambda p: ntodo("return", "{player}: put the card you drew back on top of the deck.",
-                        "{player}: put the cards you drew back on top of the deck.", "n", **p),
-    # Each player's refill is a "draw" line of its own, with its own reverse just above.
+    # The draws and a shuffle between them are put back by the game's undo step, last first
+    # (undo.py: "Ada: put the card you drew back on top of the deck.", never named).
+    "{player}: draw {n} card.": lambda p: None,
+    "The deck is empty: shuffle the discard pile into a new deck.": lambda p: None,
+    "{player} discards {n} card face down.": lambda p: None,
+    # Each player's refill is a "draw" line of its own, put back by the undo step.
     "The escape is stopped! Everyone refills to 3 cards, starting with {player}.": lambda p: None,
 })
 

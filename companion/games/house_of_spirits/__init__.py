@@ -156,6 +156,7 @@ class HouseOfSpirits(Game[State]):
     setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
     undo_steps = staticmethod(undo.undo_steps)
+    undo_counts = staticmethod(undo.undo_counts)
     view = staticmethod(table_view.view)
     private_view = staticmethod(table_view.player_view)
     component_label = staticmethod(hc.component_label)

@@ -8,6 +8,7 @@ full health next round).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from companion.engine.frozen import replace
 from companion.engine.news import say
@@ -159,10 +160,11 @@ def explore(state: State) -> State:
             state = replace(state, room_discard=state.room_discard + (state.room,))
         state = replace(state, room=None)
     if not state.room_deck:
-        count = len(state.room_discard)
+        count, cards = len(state.room_discard), _labels(state, state.room_discard)
         state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
         state = say(state, why.rooms_reshuffled(todo("other", "The whole house is explored: shuffle the room "
-                                                               "discards into a new room deck."), count))
+                                                               "discards into a new room deck.", cards=cards, n=count),
+                                                     count))
     return draw(state, Step.ROOM)
 
 
@@ -238,10 +240,11 @@ def refill(state: State) -> State:
         return begin_turns(state)
     if not possible_draws(replace(state, step=Step.MAIN)):
         if state.main_discard:
-            count = len(state.main_discard)
+            count, cards = len(state.main_discard), _labels(state, state.main_discard)
             state = replace(state, main_deck=tuple(sorted(state.main_deck + state.main_discard)), main_discard=())
             state = say(state, why.main_reshuffled(todo("other", "The main deck is empty: shuffle its discard pile "
-                                                                 "into a new main deck."), count))
+                                                                 "into a new main deck.", cards=cards, n=count),
+                                                   count))
         else:
             return begin_turns(say(state, why.main_empty(msg("The main deck is empty: no more cards are laid."))))
     return draw(state, Step.MAIN)
@@ -290,4 +293,10 @@ def end_turn(state: State) -> State:
 
 def _names(state: State, cards: tuple[str, ...]) -> str:
     return commas(state.label(card) for card in cards)
+
+
+def _labels(state: State, cards: tuple[str, ...]) -> Any:
+    """A shuffled pile's cards as the table names them ("Item 5, Item 7 and Wooden Stake"):
+    unsaid by the shuffle, named when it is undone (undo.py)."""
+    return and_names(state.label(card) for card in sorted(cards))
 
