@@ -170,6 +170,11 @@ class Game(Generic[S]):
     seat_colours: tuple[str, ...] = ()
     seat_inks: tuple[str, ...] = ()
     undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({})
+    #: Its todo lines, :attr:`undo_steps` and :attr:`undo_counts` say every physical step of an
+    #: input: an undone input with none of them has nothing to put back, and undo says so ("Undone:
+    #: End turn. Nothing to put back on the table for it."). False (default): "Put back anything
+    #: you moved for it.".
+    undo_complete: bool = False
     #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
     #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given
     #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.

@@ -14,7 +14,7 @@ from typing import Any
 from companion import inputs, undo_words
 from companion.engine import Game, Prompt
 from companion.engine.core import CheckLine
-from companion.i18n import msg, todo_lines
+from companion.i18n import msg, todo, todo_lines
 from companion.session.records import Entry, Reply
 from companion.session.undo_log import UndoLog
 
@@ -32,8 +32,13 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
     label = choice.label if choice is not None else entry.action
     back = _put_back(spec, state, entry)
     if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
-        if not back:  # no instruction, no step of the table's own: a choice on the screen, a die
+        if not back and spec.undo_complete:  # no instruction, no step of the table's own: a screen choice, a die
             return Reply(True, news=(_nothing_back(label, bool(entry.chances)),))
+        if not back:
+            back = [todo("return", "Undone: {label} Put back anything you moved for it.", label=label)
+                    if _ends_a_sentence(label) else
+                    todo("return", "Undone: {label}. Put back anything you moved for it.", label=label)]
+            return Reply(True, news=tuple(back))
         undone = msg("Undone: {label}", label=label) if _ends_a_sentence(label) else msg("Undone: {label}.",
                                                                                         label=label)
         return Reply(True, news=(undone, *back))

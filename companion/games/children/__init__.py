@@ -290,6 +290,8 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     # "1. Play a Room Tablet": the tablet drawn goes back on its pile (the draw's own step, undo.py).
     "Put the {room} {where}.": lambda p: todo("return", "Take the {room} back out of the mansion.", **p),
     "{ghost} haunts the {room}.": lambda p: todo("return", "Take {ghost} back off the {room}.", **p),
+    "{ghost} haunts the {room}, enraged: put the card blue side up.":
+        lambda p: todo("return", "Take {ghost} back off the {room}.", **p),
     "{player} takes a skull token from the pile.":
         lambda p: todo("return", "{player}: put the skull token back on the pile.", **p),
     # Cards left under a tablet lie face down; the ones picked up are in a hand: never named.
@@ -330,6 +332,7 @@ class Children(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     chance_sources = ("pairing", "nearest")
     components = cc.all_components()
     view_type = ChildrenView

@@ -145,6 +145,7 @@ class ClueIt(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()
     view_type = ClueItView

@@ -149,6 +149,7 @@ class GhostAtHome(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     components = gc.all_components()
     view_type = GhostAtHomeView
     rule_sections = rulecard.SECTIONS

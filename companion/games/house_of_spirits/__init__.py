@@ -171,6 +171,7 @@ class HouseOfSpirits(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     undo_sentences = undo.UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     chance_sources = ("character", "secret", "room", "monster", "main", "plot", "die")
     components = hc.all_components()
     view_type = HouseOfSpiritsView

@@ -127,6 +127,9 @@ def undo_counts(before: State, after: State) -> tuple[NewsLine, ...]:
     if after.round > before.round >= 1 and after.first != before.first:
         lines.append(todo("return", "Give the First Player card back to {player}.",
                           player=before.players[before.first]))
+    elif after.round > before.round == 0:  # "Determine Player Order": the highest roll took it
+        lines.append(todo("return", "{player}: put the First Player card down again: the roll-off is not over.",
+                          player=after.players[after.first]))
     for player, name in enumerate(before.players):
         if before.characters[player] and before.wounds[player] != after.wounds[player]:
             lines.append(todo("return", "{player}: set your health back to {health} of {max} on the scratch paper.",
