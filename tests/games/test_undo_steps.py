@@ -764,3 +764,59 @@ def test_nothing_to_undo_says_where_the_game_stands():
         "Nothing to undo: no input of this game is in effect, so it stands where it began. Go on from its first step.",
         "Niente da annullare: in questa partita non vale ancora nessun input, quindi è al punto di partenza. "
         "Continuate dal primo passo.")
+
+
+@pytest.mark.parametrize("game, line, english, italian", [
+    ("ghost_at_home", ("{player} explores a room: the {card} goes on the {side} of the {floor}.",
+                       {"player": "Ada", "card": "ROOM", "side": "SIDE", "floor": "FLOOR"}), None, None),
+    ("children", ("{ghost} goes back into the Children deck.", {"ghost": "Rosie", "n": 1}),
+     "Take Rosie back out of the Children deck and lay it where it was.",
+     "Riprendete dal mazzo Children la carta di Rosie e rimettetela dov'era."),
+    ("children", ("{player} puts a toy back into the Children deck.", {"player": "Bo"}),
+     "Bo: take the toy you put back out of the Children deck into your hand.",
+     "Bo: riprendi in mano dal mazzo Children il giocattolo che ci avevi rimesso."),
+    ("house_of_spirits", ("{player} plays {card}.", {"player": "Cy", "card": "Plot card 4"}),
+     "Cy: take Plot card 4 back into your hand.", "Cy: riprendi in mano la carta Plot card 4."),
+])
+def test_session_17_exact_reverses(game, line, english, italian):
+    """Before: "Take back what was put down. It said: ..." and "Undo this on the table. It
+    said: ..." (the sweep's most frequent generic lines, tests/undo_sweep.py)."""
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    back = reverse(todo("return", line[0], **line[1]), get_game(game).undo_sentences)
+    if english is None:  # names made by the game: checked below in a real game
+        assert not str(back).startswith(("Take back what", "Undo this"))
+        return
+    assert (back.todo, str(back), str(render(back, "it"))) == ("return", english, italian)
+
+
+@pytest.mark.parametrize("game, said, key, lines", [
+    ("ghost_at_home", "{player} explores a room: the {card} goes on the {side} of the {floor}.",
+     "room:room-wild-card",
+     [("Ada: take the Room Wild Card back off the left of the first floor into your hand.",
+       "Ada: riprendi in mano il Jolly della stanza dal primo piano, a sinistra.")]),
+    ("ghost_at_home", "{player} puts a cat on the {floor}.", "cat-floor:1",
+     [("Take the cat card back off the first floor.", "Togliete la carta gatto dal primo piano."),
+      ("Ada: put the card you drew back on top of the deck.",
+       "Ada: rimetti in cima al mazzo la carta che hai pescato.")]),
+    ("house_of_spirits", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
+     "draw:monster-06",
+     [("Take Monster 6 back out of the play area: its card goes back to the deck it came from.",
+       "Togliete dal gioco il Mostro 6: la sua carta torna nel mazzo da cui veniva.")]),
+    ("house_of_spirits", "{player} discards {card}.", "discard:wooden-stake",
+     [("Cy: take Wooden Stake back into your hand: from the bottom of the plot deck if it is a plot card, else "
+       "from the main discard pile.",
+       "Cy: riprendi in mano il Paletto di Legno: dal fondo del mazzo della trama se è una carta trama, altrimenti "
+       "dagli scarti del mazzo principale.")]),
+    ("children", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.", "catch:ghost-09",
+     [("Cy: take Ghost 09 and the Toy 09 back off your scoring pile: Ghost 09 goes back in the room you are in, the "
+       "Toy 09 into your hand.",
+       "Cy: riprendi dalla tua pila dei punti la carta del Fantasma 09 e il Giocattolo 09: il fantasma torna nella "
+       "stanza dove sei, il giocattolo in mano.")]),
+])
+def test_session_17_lines_in_real_games(game, said, key, lines):
+    session, played = _until(game, 1, said)
+    assert played == key
+    assert _undone(session)[1:] == lines

@@ -294,6 +294,21 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: todo("return", "Take {ghost} back off the {room}.", **p),
     "{player} takes a skull token from the pile.":
         lambda p: todo("return", "{player}: put the skull token back on the pile.", **p),
+    "{ghost} goes back into the Children deck.":
+        lambda p: ntodo("return", "Take {ghost} back out of the Children deck and lay it where it was.",
+                        "Take {ghost} back out of the Children deck and lay them where they were.", "n", **p),
+    # A hand card put back (unnamed): the player takes that one back.
+    "{player} puts a toy back into the Children deck.":
+        lambda p: todo("return", "{player}: take the toy you put back out of the Children deck into your hand.", **p),
+    "{player} puts a card back into the Children deck.":
+        lambda p: todo("return", "{player}: take the card you put back out of the Children deck into your hand.", **p),
+    # "Trapping a ghost": both cards went to the player's scoring pile (both shown).
+    "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.":
+        lambda p: todo("return", "{player}: take {ghost} and the {toy} back off your scoring pile: {ghost} goes back "
+                       "in the room you are in, the {toy} into your hand.", **p),
+    "Take the {room} away: its tablet goes back into the pile at random.":
+        lambda p: todo("return", "Take the {room} back out of the room tablet pile and put it back in the mansion "
+                       "where it was.", **p),
     # Cards left under a tablet lie face down; the ones picked up are in a hand: never named.
     "{player} picks up {n} card left under the {room}.":
         lambda p: ntodo("return", "{player}: put the card you picked up back face down under the {room}.",

@@ -109,6 +109,15 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
 UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({
+    # A room card tapped as played from the hand ("Gioca una o più carte stanza"), a ghost or a
+    # cat laid on a floor: public, named (session 17; before: "Take back what was put down").
+    "{player} explores a room: the {card} goes on the {side} of the {floor}.":
+        lambda p: todo("return", "{player}: take the {card} back off the {side} of the {floor} into your hand.", **p),
+    "{player} plays a ghost on {target}'s house, on the {floor}.":
+        lambda p: todo("return", "Take the ghost card back off the {floor} of {target}'s house.", **p),
+    "{player} plays a ghost on the {floor} of {target}'s house to stop the escape.":
+        lambda p: todo("return", "Take the ghost card back off the {floor} of {target}'s house.", **p),
+    "{player} puts a cat on the {floor}.": lambda p: todo("return", "Take the cat card back off the {floor}.", **p),
     "Lightning! The light of the {floor} of {target}'s house goes off.":
         lambda p: todo("return", "Turn the light of the {floor} of {target}'s house back on.", **p),
     "{player} turns on the light of the {floor}.":

@@ -67,6 +67,15 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
                        "area again: {cards}.", **p),
     # The First Player card passes right: said with the health on the scratch paper (undo_counts).
     "Round {round}: {player} has the First Player card.": lambda p: None,
+    # A monster laid out (from the monster deck, or the main deck under a house rule).
+    "{monster} (attack {attack}, defence {defence}, health {health}) is in play.":
+        lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
+                       "from.", **p),
+    # "any plot cards ... go to the bottom of the plot deck. Other cards go to the discard pile".
+    "{player} discards {card}.":
+        lambda p: todo("return", "{player}: take {card} back into your hand: from the bottom of the plot deck if it is "
+                       "a plot card, else from the main discard pile.", **p),
+    "{player} plays {card}.": lambda p: todo("return", "{player}: take {card} back into your hand.", **p),
     # A shuffle cannot be undone by words: the pile shuffled (public, face up) comes back out.
     "The main deck is empty: shuffle its discard pile into a new main deck.":
         lambda p: _unshuffled("main", p["cards"], p["n"]),
