@@ -114,7 +114,7 @@ def _first_prompts(game_id: str, lang: str, steps: int = 60) -> list[tuple[bool,
     session = Session.start(header)
     seen = []
     for _ in range(steps):
-        message = protocol.state_message(session, [], lang=lang)
+        message = {**protocol.state_message(session, [], lang=lang), "language": lang}  # the publisher adds it
         out = io.StringIO()
         NumberedView(out)(message)
         seen.append((message["prompt"]["setup"], out.getvalue().splitlines()[0]))
