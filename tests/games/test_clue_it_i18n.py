@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -420,3 +421,20 @@ def test_the_state_sends_the_articles_of_the_places_it_shows():
     assert passages and all(italian["articles"][to] == "il" for to in passages.values())  # "Luogo 7"
     assert italian["articles"]["centro"] == "il" and italian["articles"]["un corridoio"] == ""
     assert protocol.state_message(session, [], lang="en")["articles"] == {}  # English has none
+
+
+def test_the_kids_are_named_with_a_word_true_of_girls_too():
+    """newcomer16: the Kid movers were "Ragazzo 3…7" and the pile "Ragazzi", though the Kids
+    include girls (Beverly Marsh among the Losers' Club, notes.md 1.3). The rulebook supplied is
+    the English one (no Italian edition's word is known), so the Kids are "Personaggio" /
+    "Personaggi", Italian Clue's own word for the suspects, true of a girl and a boy alike
+    (notes/words17.md): no CLUE: IT line says "ragazzo", "ragazzi" or "ragazza" any more."""
+    from babel.messages.pofile import read_po
+
+    assert render(ci.card_name(ci.KIDS[2]), "it") == "Personaggio 3"
+    assert render(SPEC.component_label("clue_it:kid:mike-hanlon"), "it") == "Una carta Indizio Personaggio"
+    po = Path(__file__).resolve().parents[2] / "companion" / "locale" / "it" / "LC_MESSAGES" / "companion.po"
+    with po.open("rb") as handle:
+        catalogue = read_po(handle)
+    said = [s for m in catalogue if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert [s for s in said if "agazz" in s] == []
