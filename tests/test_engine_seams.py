@@ -181,4 +181,5 @@ def test_without_a_game_reason_the_general_refusal_stays(session):
 
 def test_todo_lines_are_rendered_in_the_table_language(session):
     line = todo("setup", "Put the clock on the table")
-    assert protocol.todo_message((line,), "it") == [{"kind": "setup", "text": render(line, "it"), "lesson": None, "spoken": None}]
+    assert protocol.todo_message((line,), "it") == [{"kind": "setup", "text": render(line, "it"), "lesson": None,
+                                                     "spoken": None}]

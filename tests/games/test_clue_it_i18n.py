@@ -391,7 +391,8 @@ def test_a_location_the_table_entered_is_said_with_a_lead_in_italian():
     state = replace(_first_turn(), names=(("derry-back-alley", "Vicolo Vecchio"),))
     moved = _moved(state, "derry-back-alley")
     assert [render(n, "it") for n in SPEC.news(moved)] == ["Ada è nel luogo Vicolo Vecchio."]
-    assert render(SPEC.prompt(moved).text, "it") == "Ada: fai una domanda nel luogo Vicolo Vecchio: nomina un Personaggio"
+    assert render(SPEC.prompt(moved).text, "it") == ("Ada: fai una domanda nel luogo Vicolo Vecchio: nomina un "
+                                                     "Personaggio")
     assert [str(n) for n in SPEC.news(moved)] == ["Ada is in Vicolo Vecchio."]
     assert [render(n, "it") for n in SPEC.news(_moved(state, "the-synagogue"))] == ["Ada è nella Sinagoga."]
 

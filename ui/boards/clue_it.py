@@ -219,8 +219,8 @@ def whole_name_first(label, cards, top, below, name: str, mark: str, markup) -> 
 
 class KidCount(IconCounts):
     """A player's Kid: the pawn in the player's colour and the Kid's name ("Mike",
-    "Personaggio 3"), or its ``short`` form (:func:`initial`: "3", "B") beside the pawn where the
-    name would run out of the panel (issue 29: "Personaggio 3" ran 29 px past four players'
+    "Ragazzo 3"), or its ``short`` form (:func:`initial`: "3", "B") beside the pawn where the
+    name would run out of the panel (issue 29: "Ragazzo 3" ran 29 px past four players'
     panels at 800×480; then the pawn stood beside a code, "#3")."""
 
     name = StringProperty("")
@@ -462,7 +462,7 @@ class ClueBoard(PlacePicks, BoxLayout):
                 panel.add_widget(label)
                 panel.add_widget(cards if rows > 1 else IconCounts(items=cards.items, smallest=font(FLOOR),
                                                                    biggest=font(22)))
-            else:  # the name and the kept cards, then the Kid's pawn with its name: "Personaggio 3" ran out of the panel
+            else:  # the name and the kept cards, then the Kid's pawn with its name: "Ragazzo 3" ran out of the panel
                 top, below = BoxLayout(), BoxLayout()
                 top.add_widget(label)
                 # as wide as the card and its count need: at 0.4 of four players' panels the "0" ran 9 px out
