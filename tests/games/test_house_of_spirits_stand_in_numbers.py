@@ -43,11 +43,11 @@ def _laid_line(state):
 def test_a_monster_with_placeholder_numbers_says_they_are_not_the_cards():
     line = _laid_line(_monster_laid())
     assert render(line, "en") == (
-        "Monster 8 is in play with placeholder numbers, not your card's (attack 4, defence 2, health 2); enter yours "
-        "in Card data for the next game.")
+        "Monster 8 is in play with placeholder numbers: attack 4, defence 2, health 2. Enter your card's in Card data "
+        "for the next game.")
     assert render(line, "it") == (
-        "Il Mostro 8 è in gioco con numeri segnaposto, non quelli della vostra carta (attacco 4, difesa 2, salute 2); "
-        "inserite i vostri in Dati delle carte per la prossima partita.")
+        "Il Mostro 8 è in gioco con numeri segnaposto: attacco 4, difesa 2, salute 2. Inserite quelli della vostra "
+        "carta in Dati delle carte per la prossima partita.")
     # what the voice says instead: no stats read aloud
     assert render(line.spoken, "en") == "Monster 8 is in play, with placeholder numbers."
     assert render(line.spoken, "it") == "Il Mostro 8 è in gioco, con numeri segnaposto."
@@ -57,9 +57,9 @@ def test_a_monster_with_placeholder_numbers_says_they_are_not_the_cards():
 
 def test_the_voice_says_the_short_words_and_the_screen_the_whole_line():
     state = _monster_laid()
-    for lang, shown, said in (("en", "Monster 8 is in play with placeholder numbers, not", "Monster 8 is in play, with "
+    for lang, shown, said in (("en", "Monster 8 is in play with placeholder numbers:", "Monster 8 is in play, with "
                                "placeholder numbers."),
-                              ("it", "Il Mostro 8 è in gioco con numeri segnaposto, non", "Il Mostro 8 è in gioco, con "
+                              ("it", "Il Mostro 8 è in gioco con numeri segnaposto:", "Il Mostro 8 è in gioco, con "
                                "numeri segnaposto.")):
         todo = protocol.todo_message(todo_lines(SPEC.news(state)), lang)
         laid = [t for t in todo if t["text"].startswith(shown)]

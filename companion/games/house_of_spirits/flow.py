@@ -240,8 +240,8 @@ def _monster_in_play(card: Card) -> NewsLine:
     numbers = {"monster": card.said, "attack": card.attack, "defence": card.defence, "health": card.health}
     if not card.placeholder:
         return todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.", **numbers)
-    line = todo("place", "{monster} is in play with placeholder numbers, not your card's (attack {attack}, defence "
-                         "{defence}, health {health}); enter yours in Card data for the next game.", **numbers)
+    line = todo("place", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
+                         "{health}. Enter your card's in Card data for the next game.", **numbers)
     return spoken_as(line, msg("{monster} is in play, with placeholder numbers.", monster=card.said))
 
 
