@@ -137,7 +137,7 @@ def test_clue_a_card_laid_in_the_envelope_row_is_taken_back_by_its_number():
     _play(session, "kid:mike-hanlon", "kid:bill-denbrough", "seal:face-down", "seal:face-down")
     assert _undone(session)[1:] == [
         ("Take kid card 2 back off the end of the row, face-down, without looking.",
-         "Riprendete dalla fine della fila la carta Ragazzo 2, coperta, senza guardarla.")]
+         "Riprendete dalla fine della fila la carta Personaggio 2, coperta, senza guardarla.")]
 
 
 def test_clue_no_undo_step_names_a_hidden_card():
@@ -639,7 +639,7 @@ def test_hos_undoing_a_wound_sets_the_health_back_on_the_scratch_paper():
         ("Undone: The die shows 1.", "Annullato: Il dado mostra 1."),
         ("Give the First Player card back to Bo.", "Ridate la carta Primo Giocatore a Bo."),
         ("Ada: set your health back to 4 of 4 on the scratch paper.",
-         "Ada: sul foglio degli appunti rimetti la tua salute su 4 di 4.")]
+         "Ada: rimetti sul foglio degli appunti la tua salute su 4 di 4.")]
 
 
 def test_hos_undoing_a_hit_sets_the_monster_s_health_back():
@@ -801,8 +801,8 @@ def test_session_17_exact_reverses(game, line, english, italian):
      [("Take the cat card back off the first floor.", "Togliete la carta gatto dal primo piano."),
       ("Ada: put the card you drew back on top of the deck.",
        "Ada: rimetti in cima al mazzo la carta che hai pescato.")]),
-    ("house_of_spirits", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
-     "draw:monster-06",
+    ("house_of_spirits", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
+     "{health}. Enter your card's in Card data for the next game.", "draw:monster-06",
      [("Take Monster 6 back out of the play area: its card goes back to the deck it came from.",
        "Togliete dal gioco il Mostro 6: la sua carta torna nel mazzo da cui veniva.")]),
     ("house_of_spirits", "{player} discards {card}.", "discard:wooden-stake",
