@@ -87,7 +87,7 @@ def test_hold_on_dice_button_is_undo(make_session):
     # the game's own reasons (issue 19: refusals that name the rule)
     (Tap(GHOST_H), "No Ghost card is due now: one is flipped after a roll of 1 to 5. Ada: press the dice button."),
     (Touch("end-turn"), "A turn always begins by rolling the movement die. Ada: press the dice button."),
-    (Touch("undo"), "Nothing to undo: no input of this game is in effect, so it stands where it began"
+    (Touch("undo"), "Nothing to undo: the game is at its start"
                     ". Go on from its first step."),
 ])
 def test_bad_input_is_explained_and_changes_nothing(make_session, tmp_path, inp, words):

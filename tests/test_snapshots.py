@@ -102,7 +102,7 @@ def test_undo_past_the_snapshot_and_the_memory_reloads_the_log(tmp_path, small):
             assert reference.handle(Touch("undo")).accepted and live.handle(Touch("undo")).accepted
             assert live.state == reference.state
         assert not live.can_undo
-        assert live.handle(Touch("undo")).text.startswith("Nothing to undo: no input of this game")
+        assert live.handle(Touch("undo")).text.startswith("Nothing to undo: the game is at its start")
         store.close()
 
 

@@ -385,5 +385,4 @@ def _nothing_to_undo(base: int) -> Msg:
     if base:
         return msg("Nothing more to undo now: the earlier inputs can be undone once the game is being saved again. "
                    "Play on from here.")
-    return msg("Nothing to undo: no input of this game is in effect, so it stands where it began. Go on from its "
-               "first step.")
+    return msg("Nothing to undo: the game is at its start. Go on from its first step.")

@@ -761,9 +761,8 @@ def test_nothing_to_undo_says_where_the_game_stands():
     reply = session.handle(Touch("undo"))
     assert not reply.accepted
     assert _names(reply.text) == (
-        "Nothing to undo: no input of this game is in effect, so it stands where it began. Go on from its first step.",
-        "Niente da annullare: in questa partita non vale ancora nessun input, quindi è al punto di partenza. "
-        "Continuate dal primo passo.")
+        "Nothing to undo: the game is at its start. Go on from its first step.",
+        "Niente da annullare: la partita è al punto di partenza. Continuate dal primo passo.")
 
 
 @pytest.mark.parametrize("game, line, english, italian", [
