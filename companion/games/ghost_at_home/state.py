@@ -15,10 +15,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
-from companion.engine.frozen import replace
+from companion.engine.frozen import derived, replace
 from companion.games.ghost_at_home import components as gc
 from companion.i18n import NewsLine
 
@@ -139,9 +138,10 @@ class State:
         """The active player's name."""
         return self.players[self.active]
 
-    @cached_property
+    @derived.on_fields("houses")
     def placed(self) -> Counter:
-        """Cards lying in the houses, by name (computed once per state)."""
+        """Cards lying in the houses, by name (computed once per state, and kept by the next
+        state while the houses do not change: shared, never to be modified)."""
         counts: Counter = Counter()
         for house in self.houses:
             for floor in house:
@@ -149,6 +149,16 @@ class State:
                 counts[gc.GHOST] += floor.ghosts
                 counts[gc.CAT] += floor.cats
         return counts
+
+    @derived.on_fields("houses", "discard", "paying", "step")
+    def unseen(self) -> Mapping[str, int]:
+        """Per card of the deck, the copies that may be in a hand or the deck (what
+        :func:`~companion.games.ghost_at_home.cards.unseen` gives), worked out once for every
+        card: the prompts ask it of each card at every step (shared, never to be modified)."""
+        placed, discard, paying = self.placed, self.discard, self.paying
+        incoming = 1 if self.step == Step.DEFEND else 0  # a ghost on its way (cards.incoming)
+        return {card: copies - placed[card] - discard.count(card) - paying.count(card)
+                - (incoming if card == gc.GHOST else 0) for card, copies in gc.DECK.items()}
 
     def house(self, player: int) -> House:
         """The floors of ``player``'s house."""
