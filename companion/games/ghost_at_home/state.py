@@ -155,10 +155,16 @@ class State:
         """Per card of the deck, the copies that may be in a hand or the deck (what
         :func:`~companion.games.ghost_at_home.cards.unseen` gives), worked out once for every
         card: the prompts ask it of each card at every step (shared, never to be modified)."""
-        placed, discard, paying = self.placed, self.discard, self.paying
-        incoming = 1 if self.step == Step.DEFEND else 0  # a ghost on its way (cards.incoming)
-        return {card: copies - placed[card] - discard.count(card) - paying.count(card)
-                - (incoming if card == gc.GHOST else 0) for card, copies in gc.DECK.items()}
+        counts = dict(gc.DECK)
+        for card, n in self.placed.items():
+            if card in counts:
+                counts[card] -= n
+        for card in self.discard + self.paying:
+            if card in counts:
+                counts[card] -= 1
+        if self.step == Step.DEFEND:  # a ghost on its way (cards.incoming)
+            counts[gc.GHOST] -= 1
+        return counts
 
     def house(self, player: int) -> House:
         """The floors of ``player``'s house."""
