@@ -280,9 +280,19 @@ def ask_draw(state, f):
         if state.deck <= 0:
             state = say(state, why.deck_empty(msg("The Children deck is empty: no card to draw.")))
         return pop(state)
-    cards = state.content.cards
-    choices = [_draw_choice(c, state.name(c), cards[c].kind in cc.HAND_KINDS) for c in state.drawable()]
-    return _ask(state, p, msg("{player}: draw a Children card and tap it", player=state.players[p]), choices)
+    choices = _draw_choices(state.options["edition"], state.printed, state.drawable())
+    return _ask(state, p, _draw_text(state.players[p]), choices)
+
+
+@lru_cache(maxsize=512)  # the cards left change slowly: the whole list made once for each set of them
+def _draw_choices(edition: str, printed: cc.Entries, drawable: tuple[str, ...]) -> tuple[Choice, ...]:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    return tuple(_draw_choice(c, content.name(c), content.cards[c].kind in cc.HAND_KINDS) for c in drawable)
+
+
+@lru_cache(maxsize=64)
+def _draw_text(player: str) -> Msg:
+    return msg("{player}: draw a Children card and tap it", player=player)
 
 
 @lru_cache(maxsize=256)  # the same 30-odd choices at every draw: made once
