@@ -243,6 +243,12 @@ def rooms_without_players(state: State) -> tuple[str, ...]:
     return tuple(r for r in gr.rooms(state.grid) if not state.players_in(r))
 
 
+def some_room_without_players(state: State) -> bool:
+    """``bool(rooms_without_players(state))``, stopping at the first such room."""
+    where = state.where
+    return any(r not in where for r in gr.rooms(state.grid))
+
+
 def rooms_without_ghosts(state: State) -> tuple[str, ...]:
     return tuple(r for r in gr.rooms(state.grid) if not state.ghosts_in(r))
 

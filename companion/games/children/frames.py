@@ -107,11 +107,25 @@ def passage_hand_ok(state: State, p: int) -> bool:
 
 
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
-    """One choice per device ``p`` could use now, picked by tapping the device card."""
-    if state.where[p] is None or not state.hands[p]:  # what usable() asks first, once for every device
+    """One choice per device ``p`` could use now (:func:`usable`), picked by tapping the
+    device card. The checks :func:`usable` makes per device, with what they share worked out
+    once for all of them (asked at every step 2 and of every player out of turn)."""
+    room = state.where[p]
+    if room is None or not state.hands[p]:  # may_hold's hand, and usable's room
         return []
-    return [_device_choice(prefix, d, state.name(d), payment(state, p, d) == "action") for d, _card in state.devices
-            if (only is None or d in only) and usable(state, p, d)]
+    in_deck, place = state._in_deck, hand_place(p)
+    fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
+    choices = []
+    for d, _card in state.devices:
+        if only is not None and d not in only:
+            continue
+        how = payment(state, p, d)
+        if how is None or in_deck[d] <= (state.known_copies(d) - state.known_in(d, place) if fits else 0):
+            continue
+        does_something = _DOES_SOMETHING.get(d)
+        if does_something is not None and does_something(state, p, room):
+            choices.append(_device_choice(prefix, d, state.name(d), how == "action"))
+    return choices
 
 
 @lru_cache(maxsize=1024)  # the same devices at every step 2 and every prompt out of turn: each made once
@@ -154,9 +168,10 @@ _DOES_SOMETHING = {
     "catnip": lambda state, p, room: state.kitty == room and bool(_catnip_rooms(state, p)),
     "hatpin": lambda state, p, room: bool(fx.within(state, p, 2, enraged_only=True)),
     "feather": lambda state, p, room: bool(fx.within(state, p, 2)),
-    "snow-globe": lambda state, p, room: bool(fx.nearest(state, p, skip_own_room=True)),
+    # nearest() finds a ghost whenever one is outside the room (the distances only pick which)
+    "snow-globe": lambda state, p, room: any(g.room != room for g in state.ghosts),
     "cricket-cage": lambda state, p, room: bool(_cage_targets(state, p)),
-    "music-box": lambda state, p, room: bool(state.ghost_deck) and bool(fx.rooms_without_players(state)),
+    "music-box": lambda state, p, room: bool(state.ghost_deck) and fx.some_room_without_players(state),
     "secret-passage": lambda state, p, room: bool(gr.same_line(state.grid, room)) and passage_hand_ok(state, p),
     "medico-della-peste": lambda state, p, room: bool(state.left),
     "toad": lambda state, p, room: bool(gr.same_floor(state.grid, room)),
