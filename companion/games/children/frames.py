@@ -46,7 +46,24 @@ def _ask(state: State, p: int, text: str, choices) -> Prompt:
 
 
 def _room_choices(state: State, prefix: str, rooms, label) -> list[Choice]:
-    return [Choice(f"{prefix}:{r}", label(state.name(r))) for r in rooms]
+    """A choice ``prefix:room`` per room, labelled ``label(its name)``. Each prefix has one
+    call site, so one label: a choice is made once per prefix, room and name, then shared
+    (asked at every step of a frame that lists rooms)."""
+    choices = []
+    for r in rooms:
+        name = state.name(r)
+        choice = _ROOM_CHOICES.get((prefix, r, name))
+        if choice is None:
+            if len(_ROOM_CHOICES) > _ROOM_CHOICES_KEPT:  # names a table enters over months: kept bounded
+                _ROOM_CHOICES.clear()
+            choice = _ROOM_CHOICES[(prefix, r, name)] = Choice(f"{prefix}:{r}", label(name))
+        choices.append(choice)
+    return choices
+
+
+#: The choices :func:`_room_choices` made, by prefix, room and name.
+_ROOM_CHOICES: dict[tuple[str, str, str], Choice] = {}
+_ROOM_CHOICES_KEPT = 4096
 
 
 def _replace_top(state: State, frame: Frame) -> State:

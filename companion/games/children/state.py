@@ -298,6 +298,8 @@ class State:
             return ()
         hand_cards = self.unknown_in_deck() > 0
         known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
+        if hand_cards and not known:  # mostly so: every card with a copy in the deck
+            return tuple(c for c, n in self._in_deck.items() if n > 0)
         cards = self.content.cards
         return tuple(c for c, n in self._in_deck.items()
                      if (hand_cards or cards[c].kind in ("ghost", "fate")) and n - known.get(c, 0) > 0)
