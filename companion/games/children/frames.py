@@ -344,8 +344,7 @@ def act_draw(state, f, key):
     kind = cc.card(card_id).kind
     name = state.players[p]
     if kind in cc.HAND_KINDS:
-        return say(learn(add_hand(state, p, 1), card_id, p),
-                   why.kept(msg("{player} takes a card into their hand.", player=name)))
+        return say(learn(add_hand(state, p, 1), card_id, p), _kept_line(name))
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
@@ -354,6 +353,11 @@ def act_draw(state, f, key):
                                                ghost=state.name(card_id)), state.name(card_id)))
         return push(state, Frame("ghost", p, (card_id, "free", "")))
     return resolve_fate(state, p, card_id)
+
+
+@lru_cache(maxsize=64)  # a third of the draws: the line (and its why) made once per player, then shared
+def _kept_line(name: str) -> NewsLine:
+    return why.kept(msg("{player} takes a card into their hand.", player=name))
 
 
 def resolve_fate(state: State, p: int, fate: str) -> State:

@@ -331,6 +331,10 @@ def hand_place(player: int) -> str:
     return f"h{player}"
 
 
+#: :func:`hand_place` of players 0-9 (more than a game seats), in order.
+_HAND_PLACES = tuple(hand_place(p) for p in range(10))
+
+
 def room_place(room: str) -> str:
     return f"r:{room}"
 
@@ -405,7 +409,7 @@ def _fit(state: State) -> State:
 
 
 def _fit_once(state: State) -> State:
-    sizes = {hand_place(p): n for p, n in enumerate(state.hands)}
+    sizes = dict(zip(_HAND_PLACES, state.hands))
     sizes |= {room_place(room): n for room, n in state.left}
     if _fits(state.known, sizes):
         return state  # what follows would give the same known copies (they are kept sorted)
