@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from companion.engine import pending as pd
@@ -153,7 +154,7 @@ class State:
 
     def name(self, item: str) -> str:
         """The name printed on a card or tablet of this game's copy."""
-        return self.content.name(item)
+        return self.content.names.get(item, item)  # (cc.Content.name, one call less: about 5 an action)
 
     @property
     def enraged_present(self) -> tuple[str, ...]:
@@ -335,6 +336,7 @@ def hand_place(player: int) -> str:
 _HAND_PLACES = tuple(hand_place(p) for p in range(10))
 
 
+@lru_cache(maxsize=256)  # asked of every room with cards left under it whenever a hand or a pile changes
 def room_place(room: str) -> str:
     return f"r:{room}"
 
