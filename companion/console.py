@@ -9,6 +9,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from companion.i18n import msg, render
+
 #: Set once the reader of the standard output left (``companion demo | head``): the command
 #: then ends quietly, with exit code 141 (128 + SIGPIPE) like a shell's pipeline.
 READER_LEFT = threading.Event()
@@ -61,9 +63,13 @@ class ConsoleView:
 
     def _print_prompt(self, message: dict[str, Any]) -> None:
         """The prompt's line, after the game's counters when it has some (the state's
-        ``status``, in the table's language: Creepy Cellar's, the demo's game)."""
+        ``status``, in the table's language: Creepy Cellar's, the demo's game), or before the
+        first turn after "[Set-up]" (the prompt's ``setup``: the table screen's header says it
+        there; no game has counters before its first turn)."""
         prompt = message["prompt"]["text"]
         status = message.get("status")
+        if message["prompt"].get("setup"):  # before the first turn: the screen's header (newcomer16)
+            status = f"[{render(msg('Set-up'), message.get('language') or 'en')}]"
         self._print(f"{status} {prompt}" if status else prompt)
         self._print_lesson(message.get("lesson"))
 

@@ -83,6 +83,10 @@ class NewsLine:
             the instruction the line gave during play ("A haunting beaten in room F.", not
             "...: take it off the board."), short enough to recall at the game's end (at
             most about 60 characters in English); None for any other line.
+        spoken: its words for the voice when the screen's are too long to hear (set by
+            :func:`spoken_as`: a monster laid with the companion's placeholder numbers says
+            them on the screen, and the voice only that they are placeholders), or None:
+            the voice says ``text``.
 
     Equality is by the English text, as a :class:`Msg`'s is: a line equals another line, a
     sentence or a ``str`` that says the same (what engines and tests compare), so a state read
@@ -98,6 +102,7 @@ class NewsLine:
     purpose: Msg | None = None
     notable: bool = False
     recap: Msg | None = None
+    spoken: Msg | None = None
 
     def __str__(self) -> str:
         return str(self.text)
@@ -109,6 +114,12 @@ class NewsLine:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+
+def spoken_as(text: Msg | NewsLine, spoken: Msg) -> NewsLine:
+    """``text`` with ``spoken``, the shorter words the voice says for it (:attr:`NewsLine.spoken`);
+    the screen and the terminal show ``text``."""
+    return replace(line_of(text), spoken=spoken)
 
 
 def line_of(text: Msg | NewsLine) -> NewsLine:

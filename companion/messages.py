@@ -71,6 +71,9 @@ class TodoLine(TypedDict):
     text: str
     #: First-game mode: what this set-up step is for, in plain words (issue 33 item 3); else None.
     lesson: str | None
+    #: What the voice says for it when the text is too long to hear (words17: a monster's
+    #: placeholder numbers stay on the screen), else None: the voice says ``text``.
+    spoken: str | None
 
 
 class HardwareReader(TypedDict):

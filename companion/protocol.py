@@ -474,11 +474,13 @@ def lesson_message(session, lang: str = "en") -> LessonMessage | None:
 
 
 def todo_message(lines, lang: str, first_game: bool = False) -> list[TodoLine]:
-    """``[{"kind", "text", "lesson"}]``: the physical instructions the table must carry out now
+    """``[{"kind", "text", "lesson", "spoken"}]``: the physical instructions the table must carry out now
     (:attr:`companion.session.Session.todo`), rendered in ``lang``; ``lesson``: in first-game
     mode, what a set-up step is for in plain words (:func:`companion.engine.lessons.what_for`),
-    else None (issue 33 item 3)."""
-    return [{"kind": line.todo, "text": render(line, lang), "lesson": _purpose(line, lang, first_game)}
+    else None (issue 33 item 3); ``spoken``: the voice's shorter words for it, or None
+    (:attr:`~companion.i18n.NewsLine.spoken`)."""
+    return [{"kind": line.todo, "text": render(line, lang), "lesson": _purpose(line, lang, first_game),
+             "spoken": None if line.spoken is None else render(line.spoken, lang)}
             for line in lines]
 
 

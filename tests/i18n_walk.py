@@ -116,6 +116,8 @@ class Seen:
                 self._check(text.touch)
             if text.recap is not None:  # a moment's recap form, said at the game's end (issue 29 item 7)
                 self.check(text.recap)
+            if text.spoken is not None:  # the voice's shorter words for it (words17)
+                self.check(text.spoken)
             text = text.text
         while isinstance(text, (UpperFirst, LowerFirst)):  # a label that is a name, capitalised
             text = text.text

@@ -88,13 +88,13 @@ def test_a_todo_line_survives_a_snapshot():
 
 def test_setup_instructions_are_the_first_todo(session):
     message = protocol.state_message(session, [])
-    assert message["todo"] == [{"kind": "setup", "text": "Put the clock on the table", "lesson": None}]
+    assert message["todo"] == [{"kind": "setup", "text": "Put the clock on the table", "lesson": None, "spoken": None}]
 
 
 def test_todo_holds_the_last_accepted_inputs_instructions_only(session):
     assert session.handle(Touch("end-turn")).accepted
     assert protocol.state_message(session, [])["todo"] == [{"kind": "move", "text": "Move the clock hand to 1",
-                                                            "lesson": None}]
+                                                            "lesson": None, "spoken": None}]
     assert session.handle(Touch("look")).accepted
     assert protocol.state_message(session, [])["todo"] == []
 
@@ -181,4 +181,5 @@ def test_without_a_game_reason_the_general_refusal_stays(session):
 
 def test_todo_lines_are_rendered_in_the_table_language(session):
     line = todo("setup", "Put the clock on the table")
-    assert protocol.todo_message((line,), "it") == [{"kind": "setup", "text": render(line, "it"), "lesson": None}]
+    assert protocol.todo_message((line,), "it") == [{"kind": "setup", "text": render(line, "it"), "lesson": None,
+                                                     "spoken": None}]

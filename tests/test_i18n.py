@@ -72,11 +72,11 @@ def _translations(mo) -> dict:
 
 
 def test_a_message_is_its_english_text_and_renders_in_italian():
-    inner = msg("Nothing to undo.")
+    inner = msg("Undone: a private choice.")
     outer = msg("Not now. {prompt}", prompt=msg("{text}.", text=inner))
-    assert outer == "Not now. Nothing to undo.."  # the English text, as any str
+    assert outer == "Not now. Undone: a private choice.."  # the English text, as any str
     assert isinstance(outer, str) and isinstance(outer, Msg)
-    assert render(outer, "it") == "Non ora. Niente da annullare.."
+    assert render(outer, "it") == "Non ora. Annullata: una scelta privata.."
     assert render(outer, "en") == outer and render(outer, "xx") == outer  # unknown: English
     assert render("Ada", "it") == "Ada"  # a plain string is shown as it is
     assert pickle.loads(pickle.dumps(outer)).params == outer.params
@@ -364,3 +364,27 @@ def test_the_first_to_answer_and_the_tables_light_choices_are_neutral_and_voi():
     assert render(msg("No: take them back"), "it") == "No: riprendetele in mano"
     first = re.compile(r"\b(?:[Ii]l primo|[Ll]'ultimo) a \w+ è \{player\}")
     assert [form for m in catalog("it") if m.id for form in _forms(m.string) if first.search(form)] == []
+
+
+def test_the_lines_said_most_to_the_table_do_not_say_gli_altri():
+    """newcomer16 (Italian section): "gli altri non guardano", "tutti gli altri", "un
+    giocatore mette…" are the generic masculine in lines said aloud at every private choice and
+    at CLUE: IT's set-up. Each now says it neutrally ("guardi solo tu", "il resto del tavolo",
+    "qualcuno"); notes/words17.md counts the rest (help texts) left as they are."""
+    said = {
+        msg("{player}: take the screen, others look away", player="Ada"): "Ada: prendi lo schermo; guardi solo tu",
+        msg("{player}: secret cards (others look away)", player="Ada"): "Ada: carte segrete (guardi solo tu)",
+        msg("Secret cards (others look away)"): "Carte segrete (guardi solo tu)",
+        msg("Play an Intrigue card (others look away)"): "Gioca una carta Intrigo (guardi solo tu)",
+        msg("{player} keeps an Intrigue card: everyone else looks away; {player}, touch Show my card", player="Cy"):
+            "Cy tiene una carta Intrigo: il resto del tavolo non guarda; Cy, tocca Mostra la mia carta",
+        msg("{player}: say your accusation out loud; then everyone else looks away from the screen. {player}, "
+            "touch Only I am looking", player="Cy"):
+            "Cy: di' la tua accusa ad alta voce; poi il resto del tavolo distoglie lo sguardo dallo schermo. Cy, "
+            "tocca Guardo solo io",
+        msg("Separate the Rumor cards into kids, items and locations; one player secretly puts one card of each "
+            "pile into the envelope"):
+            "Dividete le carte Indizio in Personaggi, Oggetti e Luoghi; qualcuno mette di nascosto nella Busta una "
+            "carta di ogni mazzetto",
+    }
+    assert {str(m): render(m, "it") for m in said} == {str(m): italian for m, italian in said.items()}

@@ -145,7 +145,7 @@ def _todo(session: Session, lang: str = "en") -> list[dict]:
 def test_a_set_up_step_says_what_it_is_for(lang):
     todo = _todo(Session.start(_header()), lang)
     step, purpose = PASSAGES[lang]
-    assert {"kind": "setup", "text": step, "lesson": purpose} in todo
+    assert {"kind": "setup", "text": step, "lesson": purpose, "spoken": None} in todo
     assert todo[0]["lesson"] == {"en": "The big board is the castle. The small one is the Cellar, where you must "
                                        "carry the treasures.",
                                  "it": "Il tabellone grande è il castello. Quello piccolo è la Cantina, dove "

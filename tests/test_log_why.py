@@ -71,7 +71,7 @@ def test_the_todo_lines_keep_their_why_after_a_daemon_restart(tmp_path):
             state = client.state
     finally:
         store.close()
-    assert state["todo"] == [{"kind": "place", "text": "Place a ghost in room C.", "lesson": None}]
+    assert state["todo"] == [{"kind": "place", "text": "Place a ghost in room C.", "lesson": None, "spoken": None}]
     # the newcomer16 trial: shown again after "Resumed", the last steps read as new ones (cards
     # put back twice): a line says they are what the table was told before the stop
     assert state["log"] == ["Resumed game 1 after 1 input.",

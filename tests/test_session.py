@@ -87,7 +87,8 @@ def test_hold_on_dice_button_is_undo(make_session):
     # the game's own reasons (issue 19: refusals that name the rule)
     (Tap(GHOST_H), "No Ghost card is due now: one is flipped after a roll of 1 to 5. Ada: press the dice button."),
     (Touch("end-turn"), "A turn always begins by rolling the movement die. Ada: press the dice button."),
-    (Touch("undo"), "Nothing to undo."),
+    (Touch("undo"), "Nothing to undo: no input of this game is in effect, so it stands where it began"
+                    ". Go on from its first step."),
 ])
 def test_bad_input_is_explained_and_changes_nothing(make_session, tmp_path, inp, words):
     store = EventStore(tmp_path / "g.sqlite3")
@@ -264,8 +265,9 @@ def test_undo_of_a_touch_without_physical_steps_still_says_to_put_back(make_sess
 
     session = make_session(seed=3)
     news = session.spec.news
-    session.spec = copy.copy(session.spec)  # the game, with no todo marks
+    session.spec = copy.copy(session.spec)  # the game, with no todo marks, not saying its lines are complete
     session.spec.news = lambda state: tuple(line.text if isinstance(line, NewsLine) else line for line in news(state))
+    session.spec.undo_complete = False
     assert session.handle(Touch("roll")).accepted
     reply = session.handle(Touch("undo"))
     assert _texts(reply.news) == ("Undone: Roll the die. Put back anything you moved for it.",)

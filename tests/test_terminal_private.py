@@ -111,7 +111,7 @@ def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
 def test_the_privacy_choice_and_the_hiding_are_said_in_italian():
     session = _session_after(77)
     table, client, out = _table(_state(session, "it"))
-    assert "1) Cy: prendi lo schermo, gli altri non guardano" in out.getvalue()
+    assert "1) Cy: prendi lo schermo; guardi solo tu" in out.getvalue()
 
 
 def test_a_face_down_card_touched_from_the_terminal_lays_the_next_card_of_the_row():

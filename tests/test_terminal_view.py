@@ -97,3 +97,45 @@ def test_the_next_players_prompt_shows_its_numbers_even_when_they_are_the_same()
         "Bo: roll the die for the First Player card",
         "   1) Roll the die   2) The die shows 1",
     ]
+
+
+def _first_prompts(game_id: str, lang: str, steps: int = 60) -> list[tuple[bool, str]]:
+    """(the prompt's ``setup``, the prompt line the terminal printed for it) for the first
+    prompts of a real session of ``game_id``, taking the first choice each time."""
+    from companion import protocol
+    from companion.engine import all_games, resolve_options
+    from companion.header import GameHeader
+    from companion.inputs import Press, Touch
+    from companion.session import Session
+
+    spec = all_games()[game_id]
+    header = GameHeader.from_json({"game": game_id, "players": ["Ada", "Bo", "Cy"], "seed": 3,
+                                   "options": resolve_options(spec, {})})
+    session = Session.start(header)
+    seen = []
+    for _ in range(steps):
+        message = {**protocol.state_message(session, [], lang=lang), "language": lang}  # the publisher adds it
+        out = io.StringIO()
+        NumberedView(out)(message)
+        seen.append((message["prompt"]["setup"], out.getvalue().splitlines()[0]))
+        choices = session.prompt.choices
+        if session.prompt.over or not choices or not message["prompt"]["setup"]:
+            break
+        choice = choices[0]
+        assert session.handle(Press(choice.button) if choice.button else Touch(choice.key)).accepted
+    return seen
+
+
+def test_the_set_up_header_is_printed_before_the_prompt_in_the_terminal():
+    """newcomer16 item 13: the table screen's header said "Set-up" / "Preparazione" before the
+    first turn (the prompt's ``setup``), while a --terminal table never saw it. The terminal
+    now prints it at the head of each set-up prompt line, and not once the first turn came."""
+    for game_id in ("children", "clue_it", "house_of_spirits"):
+        for lang, word in (("en", "[Set-up] "), ("it", "[Preparazione] ")):
+            seen = _first_prompts(game_id, lang)
+            assert seen[0][0] is True, game_id
+            assert all(line.startswith(word) for setup, line in seen if setup), (game_id, lang, seen)
+            assert not any(line.startswith("[") for setup, line in seen if not setup), (game_id, lang, seen)
+            assert seen[-1][0] is False, (game_id, seen[-1])
+    creepy = _first_prompts("creepy_cellar", "en")
+    assert not creepy[0][0] and not creepy[0][1].startswith("[Set-up]")

@@ -132,9 +132,11 @@ _CLAUSE_END = re.compile(r"[.;:!?][\"'\u2019\u201d)]*$")
 _PHRASE_END = re.compile(r"[,)\]][\"'\u2019\u201d]*$")
 #: ... or before a word that starts one ("then", "(..."), or a question's verb after what it
 #: asks about ("how many bulb icons | does the second-floor room card show?": screen16, the
-#: first page had ended inside "the second-floor | room card").
+#: first page had ended inside "the second-floor | room card"; in Italian "quante icone di
+#: lampadine | ha questa carta", words17: the list was English only).
 _PHRASE_START = {"then", "poi", "quindi", "so", "and", "or", "e", "o", "but", "ma", "where", "dove", "with", "con",
-                 "does", "do", "did", "is", "are", "was", "were", "has", "have"}
+                 "does", "do", "did", "is", "are", "was", "were", "has", "have",
+                 "è", "sono", "era", "erano", "ha", "hanno", "aveva", "avevano", "c'è", "mostra", "mostrano"}
 #: Words that a page should not end on: the next word belongs to them ("the | Ghost card").
 _LEADS = {"the", "a", "an", "of", "to", "in", "on", "at", "by", "for", "from", "into", "il", "lo", "la", "i",
           "gli", "le", "un", "uno", "una", "di", "del", "della", "dei", "delle", "nel", "nella", "al",

@@ -24,14 +24,16 @@ def plain(value: Any) -> Any:
     "params"[, "plural", "count"][, "articles"][, "stand_in"]}`` (``articles``: a :class:`~companion.i18n.Name`'s;
     ``stand_in``: a :class:`~companion.i18n.StandIn`'s number),
     so it is still translatable when read back; a
-    :class:`~companion.i18n.NewsLine` its sentence's dict plus ``"todo"`` and ``"touch"`` when
-    it has them (its ``why`` and ``purpose`` are not stored: the engine makes them again)."""
+    :class:`~companion.i18n.NewsLine` its sentence's dict plus ``"todo"``, ``"touch"`` and
+    ``"spoken"`` when it has them (its ``why`` and ``purpose`` are not stored: the engine makes them again)."""
     if isinstance(value, NewsLine):
         out = plain(value.text)
         if value.todo is not None:
             out["todo"] = value.todo
         if value.touch is not None:  # its words for a table without a dice button
             out["touch"] = plain(value.touch)
+        if value.spoken is not None:  # its words for the voice
+            out["spoken"] = plain(value.spoken)
         return out
     if isinstance(value, Msg):
         out = {"msgid": value.msgid, "params": {k: plain(v) for k, v in value.params.items()}}
@@ -52,7 +54,7 @@ def plain(value: Any) -> Any:
 def tuples(value: Any) -> Any:
     """The inverse of :func:`plain`: lists (nested too) become tuples, message dicts
     :class:`~companion.i18n.Msg` again (a :class:`~companion.i18n.NewsLine` when they hold a
-    ``todo`` or a ``touch``)."""
+    ``todo``, a ``touch`` or a ``spoken``)."""
     if isinstance(value, list):
         return tuple(tuples(v) for v in value)
     if isinstance(value, dict) and "msgid" in value:
@@ -62,10 +64,11 @@ def tuples(value: Any) -> Any:
             text = StandIn(text, dict(value.get("articles") or {}), str(value["stand_in"]))
         elif "articles" in value:
             text = Name(text, dict(value["articles"]))
-        if "todo" not in value and "touch" not in value:
+        if "todo" not in value and "touch" not in value and "spoken" not in value:
             return text
         touch = tuples(value["touch"]) if "touch" in value else None
-        return NewsLine(text, value.get("todo"), touch)
+        spoken = tuples(value["spoken"]) if "spoken" in value else None
+        return NewsLine(text, value.get("todo"), touch, spoken=spoken)
     return value
 
 

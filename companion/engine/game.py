@@ -73,6 +73,10 @@ def _no_steps(_: Any, action: str) -> tuple[NewsLine, ...]:
     return ()
 
 
+def _no_counts(_: Any, after: Any) -> tuple[NewsLine, ...]:
+    return ()
+
+
 def _no_figures(_: Any) -> dict[str, Any]:
     return {}
 
@@ -166,6 +170,11 @@ class Game(Generic[S]):
     seat_colours: tuple[str, ...] = ()
     seat_inks: tuple[str, ...] = ()
     undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({})
+    #: Its todo lines, :attr:`undo_steps` and :attr:`undo_counts` say every physical step of an
+    #: input: an undone input with none of them has nothing to put back, and undo says so ("Undone:
+    #: End turn. Nothing to put back on the table for it."). False (default): "Put back anything
+    #: you moved for it.".
+    undo_complete: bool = False
     #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
     #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given
     #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.
@@ -289,6 +298,12 @@ class Game(Generic[S]):
     #: ("Ada: put the card you drew back on top of the Children deck without showing it.").
     #: Default: none.
     undo_steps: staticmethod[[S, str], tuple[NewsLine, ...]] = staticmethod(_no_steps)
+    #: What the table keeps off the board (health on scratch paper) set back, for ``(state,
+    #: after)``: the state an undone input was played on and the state it led to, with the
+    #: outcomes it drew, as ``return`` todo lines ("Bo: set your health back to 3 of 5 on the
+    #: scratch paper."). Said last when it is undone, after a private choice too (it never
+    #: names a hidden card). Default: none.
+    undo_counts: staticmethod[[S, S], tuple[NewsLine, ...]] = staticmethod(_no_counts)
     #: The view's slow figures (an odds meter's playouts), worked out after the state is sent
     #: and sent in the message that follows it: view key -> its value, a number or None, from
     #: public facts only. ``view(state) == {**view_first(state), **later(state)}``

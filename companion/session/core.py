@@ -28,7 +28,7 @@ from companion.engine.core import FIRST_GAME, CheckLine
 from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import NewsLine, msg, todo_lines
+from companion.i18n import Msg, NewsLine, msg, todo_lines
 from companion.inputs import Input, Remove
 from companion.moments import Moments
 from companion.session import snapshots, told
@@ -281,8 +281,8 @@ class Session:
     def _undo(self, inp: Input, line: int | None) -> Reply:
         if not self.history and self._log.base and self.recording.unsaved is None:
             self._reload()  # undo reached inputs whose states are no longer in memory
-        if not self.history:
-            raise Rejected(msg("Nothing to undo."))
+        if not self.history:  # a game at its start (nothing played, or all undone), or a log unread
+            raise Rejected(_nothing_to_undo(self._log.base))
         seq = self.recording.append("undo", with_line({"input": inputs.to_json(inp)}, line),
                                     reopen=self.prompt.over)
         entry = self._revert(line)
@@ -377,3 +377,13 @@ class Session:
         self._log, self.lessons, self.moments = full._log, full.lessons, full.moments
         self._picker.restore(full._picker.snapshot())  # the same picker: the moves draw with it
 
+
+def _nothing_to_undo(base: int) -> Msg:
+    """Why undo refused (session 17: "Nothing to undo." gave no next step): no input is in
+    effect, so the game stands where it began; or (``base``: inputs before those in memory)
+    the game's record cannot be read back while saving fails."""
+    if base:
+        return msg("Nothing more to undo now: the earlier inputs can be undone once the game is being saved again. "
+                   "Play on from here.")
+    return msg("Nothing to undo: no input of this game is in effect, so it stands where it began. Go on from its "
+               "first step.")

@@ -27,12 +27,13 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
     fixed = _correction_label(check(), entry.action) if choice is None else None
     if fixed is not None:
         return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
-    if choice is not None and choice.private:  # the game's own step only: it never names a hidden card
-        return Reply(True, news=(msg("Undone: a private choice."),
-                                 *spec.undo_steps(state, entry.action.partition("#")[0])))
+    if choice is not None and choice.private:  # the label is never said; the lines name no hidden card
+        return Reply(True, news=(msg("Undone: a private choice."), *_put_back(spec, state, entry)))
     label = choice.label if choice is not None else entry.action
     back = _put_back(spec, state, entry)
     if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
+        if not back and spec.undo_complete:  # no instruction, no step of the table's own: a screen choice, a die
+            return Reply(True, news=(_nothing_back(label, bool(entry.chances)),))
         if not back:
             back = [todo("return", "Undone: {label} Put back anything you moved for it.", label=label)
                     if _ends_a_sentence(label) else
@@ -63,22 +64,47 @@ def resumed_todo(spec: Game, state: Any, last: tuple[str, Entry | None] | None, 
 
 def _put_back(spec: Game, state: Any, entry: Entry) -> list:
     """What the table must take back after ``entry`` was undone (back on ``state``): one
-    ``return`` line per physical instruction the input had given, saying its reverse
-    (:mod:`companion.undo_words`: "Take the ghost back off room C."), then the reverse of the
+    ``return`` line per physical instruction the input had given, saying its reverse, the last
+    instruction first, as a table takes steps back (:mod:`companion.undo_words`: "Take the
+    ghost back off room C."), then the reverse of the
     table's own step for it (:attr:`~companion.engine.game.Game.undo_steps`: "Put the Ghost
-    card room H back on top of the Ghost deck.", "Ada: move your hunter back to room E.")."""
-    back = [undo_words.reverse(line, spec.undo_sentences) for line in todo_lines(_news_again(spec, state, entry))]
-    return [line for line in back if line is not None] + list(spec.undo_steps(state, entry.action.partition("#")[0]))
+    card room H back on top of the Ghost deck.", "Ada: move your hunter back to room E."), then
+    what the table tracks off the board (:attr:`~companion.engine.game.Game.undo_counts`)."""
+    after, news = _played_again(spec, state, entry)
+    back = [undo_words.reverse(line, spec.undo_sentences) for line in reversed(todo_lines(news))]  # last first
+    return ([line for line in back if line is not None] + list(spec.undo_steps(state, entry.action.partition("#")[0]))
+            + list(spec.undo_counts(state, after)))
 
 
 def _news_again(spec: Game, state: Any, entry: Entry) -> list:
     """The news ``entry`` said when it was played on ``state``, with the outcomes it drew."""
+    return _played_again(spec, state, entry)[1]
+
+
+def _played_again(spec: Game, state: Any, entry: Entry) -> tuple[Any, list]:
+    """The state ``entry`` led to from ``state``, with the outcomes it drew, and its news."""
     state = spec.apply(state, entry.action)
     news = list(spec.news(state))
     for chance in entry.chances:
         state = spec.apply(state, chance["key"])
         news += spec.news(state)
-    return news
+    return state, news
+
+
+def _nothing_back(label, drew: bool):
+    """"Undone: End turn. Nothing to put back on the table for it." (session 17; before: "Put
+    back anything you moved for it.", though the game's lines say every physical step); an
+    input that drew an outcome (a die the companion rolled) gives the same one again (undo
+    never re-rolls: the outcome is kept for it)."""
+    if drew:
+        if _ends_a_sentence(label):
+            return msg("Undone: {label} Nothing to put back on the table; done again, it gives the same result.",
+                       label=label)
+        return msg("Undone: {label}. Nothing to put back on the table; done again, it gives the same result.",
+                   label=label)
+    if _ends_a_sentence(label):
+        return msg("Undone: {label} Nothing to put back on the table for it.", label=label)
+    return msg("Undone: {label}. Nothing to put back on the table for it.", label=label)
 
 
 def _correction_label(check: Iterable[CheckLine], key: str) -> str | None:

@@ -150,9 +150,16 @@ def _prompt(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
 
 
 def _todo(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
-    """Every todo line, in order; after an undo, what to put back is said as ``undo``."""
+    """Every todo line, in order, in its ``spoken`` words when it has them (a line too long to
+    hear: words17); after an undo, what to put back is said as ``undo``."""
+    return [said for _shown, said in _todo_pairs(state, lang, revision)]
+
+
+def _todo_pairs(state: dict[str, Any], lang: str, revision: int) -> list[tuple[str, Utterance]]:
+    """Each todo line as (its text as the screen shows it, what the voice says for it)."""
     kind = "undo" if undone(state) else "todo"
-    return [Utterance(line["text"], lang, kind, revision) for line in state.get("todo") or [] if line.get("text")]
+    return [(line["text"], Utterance(line.get("spoken") or line["text"], lang, kind, revision))
+            for line in state.get("todo") or [] if line.get("text")]
 
 
 def _news(state: dict[str, Any], lang: str, revision: int, keep_todo: bool = False) -> list[Utterance]:
@@ -173,10 +180,11 @@ def _news_and_todo(state: dict[str, Any], lang: str, revision: int) -> list[Utte
     did) then what to put back, as before."""
     if undone(state):
         return [*_news(state, lang, revision), *_todo(state, lang, revision)]
-    todo = _todo(state, lang, revision)
+    pairs = _todo_pairs(state, lang, revision)
+    todo = [u for _shown, u in pairs]
     said, done = [], 0
     for line in _news(state, lang, revision, keep_todo=True):
-        where = next((i for i, u in enumerate(todo[done:], done) if u.text == line.text), None)
+        where = next((i for i, (shown, _u) in enumerate(pairs[done:], done) if shown == line.text), None)
         if where is None:
             said.append(line)
         else:

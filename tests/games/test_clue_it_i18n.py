@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -90,8 +91,8 @@ def test_scripted_games_through_the_daemon_speak_italian(name, monkeypatch):
     said = [s for m in italian for s in m["news"]]
     if name == "solved.jsonl":
         for sentence in ("Bo e Cy pareggiano: tirano di nuovo.", "Inizia Cy; si continua in senso orario.",
-                         "Mettete nella Busta, senza guardarla, la carta Ragazzo numero 5 della fila; "
-                         "rimescolate insieme le altre carte Ragazzo.",
+                         "Mettete nella Busta, senza guardarla, la carta Personaggio numero 5 della fila; "
+                         "rimescolate insieme le altre carte Personaggio.",
                          "Ada ha pescato Carta Intrigo 1 (Gioca subito): seguite subito le sue istruzioni.",
                          "Bo tiene una carta Intrigo.", "L'accusa di Cy è sbagliata: Cy è fuori dal gioco.",
                          "Cy non può rispondere.", "Nessuno può rispondere: il turno è finito.",
@@ -108,6 +109,10 @@ def test_scripted_games_through_the_daemon_speak_italian(name, monkeypatch):
 
 #: Messages the random games below may not show; each is checked by a test of its own.
 RARE = {
+    # undo lines (random games never undo): tests/games/test_undo_steps.py (session 17)
+    "Move the mover of {kid} back to the corridor space it stood on.",
+    "Move the mover of {kid} back to {place}.",
+    "Move the {item} token back to {place}.",
     # a table-check correction's news and a stale one: tests/test_tablecheck.py
     "Correction: {piece} is now in {place} (was in {before}).",
     "That correction no longer fits the table check: nothing changed. Look at the table check again.",
@@ -172,7 +177,7 @@ def test_component_labels_and_card_names_in_italian():
     """A tapped Rumor card is never named, in either language; Intrigue cards and the
     confirmed names are the Italian edition's words where known (notes.md 1.3)."""
     label = SPEC.component_label
-    assert render(label("clue_it:kid:mike-hanlon"), "it") == "Una carta Indizio Ragazzo"
+    assert render(label("clue_it:kid:mike-hanlon"), "it") == "Una carta Indizio Personaggio"
     assert render(label("clue_it:item:jack-in-the-box"), "it") == "Una carta Indizio Oggetto"
     assert render(label("clue_it:location:the-synagogue"), "it") == "Una carta Indizio Luogo"
     assert label("clue_it:location:the-synagogue") == "A location Rumor card"
@@ -180,7 +185,7 @@ def test_component_labels_and_card_names_in_italian():
     assert render(ci.card_name("keeper-3"), "it") == "Carta Intrigo 3 (da tenere)"
     assert ci.card_name("keeper-3") == "Intrigue card 3 (to keep)"
     assert render(ci.card_name("derry-public-library"), "it") == "Biblioteca Pubblica di Derry"
-    assert [render(ci.card_name(k), "it") for k in ci.KIDS[:3]] == ["Mike Hanlon", "Bill Denbrough", "Ragazzo 3"]
+    assert [render(ci.card_name(k), "it") for k in ci.KIDS[:3]] == ["Mike Hanlon", "Bill Denbrough", "Personaggio 3"]
 
 
 def test_ordinals_and_rare_sentences_in_italian():
@@ -197,10 +202,10 @@ def test_a_turn_in_italian():
     """The first prompts of a game and a question, as the Italian table reads them."""
     state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"intrigue_deck": "off"}))
     assert [render(n, "it") for n in SPEC.news(state)] == [
-        "Mettete tutte e sette le pedine Ragazzo e tutti e sei i segnalini Oggetto al centro del tabellone.",
+        "Mettete tutte e sette le pedine Personaggio e tutti e sei i segnalini Oggetto al centro del tabellone.",
         "Ognuno prende una scheda CLUE e la tiene per sé."]
     assert render(SPEC.prompt(state).text, "it") == (
-        "Ada: scegli il Ragazzo con cui giochi e prendi la sua carta Personalità")
+        "Ada: scegli il Personaggio con cui giochi e prendi la sua carta Personalità")
     for action in ("kid:mike-hanlon", "kid:bill-denbrough", "sealed"):
         state = SPEC.apply(state, action)
     assert render(SPEC.prompt(state).text, "it") == (
@@ -218,8 +223,8 @@ def test_a_turn_in_italian():
     for action in ("roll", "die:4", "die:3", "stop:the-synagogue", "ask:kid-3", "ask:jack-in-the-box"):
         state = SPEC.apply(state, action)
     assert [render(n, "it") for n in SPEC.news(state)] == [
-        "Ada chiede: Ragazzo 3, Scatola a sorpresa, Sinagoga. "
-        "Spostate lì quella pedina Ragazzo e quel segnalino Oggetto.",
+        "Ada chiede: Personaggio 3, Scatola a sorpresa, Sinagoga. "
+        "Spostate lì quella pedina Personaggio e quel segnalino Oggetto.",
         "Risponde prima Bo."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == (
@@ -288,7 +293,7 @@ def test_the_privacy_screen_names_kept_cards_in_italian():
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("it", "Questo pezzo: una carta Indizio Ragazzo, di CLUE: IT; a questo tavolo si gioca a "
+    ("it", "Questo pezzo: una carta Indizio Personaggio, di CLUE: IT; a questo tavolo si gioca a "
            "Ghost Fightin' Treasure Hunters: Creepy Cellar."),
     ("en", "That is a kid Rumor card, from CLUE: IT; this table plays Ghost Fightin' Treasure Hunters: "
            "Creepy Cellar."),
@@ -337,7 +342,7 @@ def test_a_location_is_said_with_its_article_in_italian():
     for location, (inside, _) in _IN_AND_TOWARDS.items():
         state = _moved(start, location)
         assert [render(n, "it") for n in SPEC.news(state)] == [f"Ada è {inside}."]
-        assert render(SPEC.prompt(state).text, "it") == f"Ada: fai una domanda {inside}: nomina un Ragazzo"
+        assert render(SPEC.prompt(state).text, "it") == f"Ada: fai una domanda {inside}: nomina un Personaggio"
     state = _moved(start, "derry-back-alley")
     assert [str(n) for n in SPEC.news(state)] == ["Ada is in Derry Back Alley."]
     assert str(SPEC.prompt(state).text) == "Ada: ask a question in Derry Back Alley: name a kid"
@@ -390,7 +395,8 @@ def test_a_location_the_table_entered_is_said_with_a_lead_in_italian():
     state = replace(_first_turn(), names=(("derry-back-alley", "Vicolo Vecchio"),))
     moved = _moved(state, "derry-back-alley")
     assert [render(n, "it") for n in SPEC.news(moved)] == ["Ada è nel luogo Vicolo Vecchio."]
-    assert render(SPEC.prompt(moved).text, "it") == "Ada: fai una domanda nel luogo Vicolo Vecchio: nomina un Ragazzo"
+    assert render(SPEC.prompt(moved).text, "it") == ("Ada: fai una domanda nel luogo Vicolo Vecchio: nomina un "
+                                                     "Personaggio")
     assert [str(n) for n in SPEC.news(moved)] == ["Ada is in Vicolo Vecchio."]
     assert [render(n, "it") for n in SPEC.news(_moved(state, "the-synagogue"))] == ["Ada è nella Sinagoga."]
 
@@ -420,3 +426,20 @@ def test_the_state_sends_the_articles_of_the_places_it_shows():
     assert passages and all(italian["articles"][to] == "il" for to in passages.values())  # "Luogo 7"
     assert italian["articles"]["centro"] == "il" and italian["articles"]["un corridoio"] == ""
     assert protocol.state_message(session, [], lang="en")["articles"] == {}  # English has none
+
+
+def test_the_kids_are_named_with_a_word_true_of_girls_too():
+    """newcomer16: the Kid movers were "Ragazzo 3…7" and the pile "Ragazzi", though the Kids
+    include girls (Beverly Marsh among the Losers' Club, notes.md 1.3). The rulebook supplied is
+    the English one (no Italian edition's word is known), so the Kids are "Personaggio" /
+    "Personaggi", Italian Clue's own word for the suspects, true of a girl and a boy alike
+    (notes/words17.md): no CLUE: IT line says "ragazzo", "ragazzi" or "ragazza" any more."""
+    from babel.messages.pofile import read_po
+
+    assert render(ci.card_name(ci.KIDS[2]), "it") == "Personaggio 3"
+    assert render(SPEC.component_label("clue_it:kid:mike-hanlon"), "it") == "Una carta Indizio Personaggio"
+    po = Path(__file__).resolve().parents[2] / "companion" / "locale" / "it" / "LC_MESSAGES" / "companion.po"
+    with po.open("rb") as handle:
+        catalogue = read_po(handle)
+    said = [s for m in catalogue if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert [s for s in said if "agazz" in s] == []

@@ -202,7 +202,7 @@ def test_one_player_who_could_not_answer_is_not_all_1_players():
     assert two["text"].startswith("All 2 players who could answer hold none")
     assert why_message([why.nobody(line, 1)], "it")[0]["text"] == (
         "Poteva rispondere solo 1 giocatore, e non ha nessuna delle carte nominate: il turno finisce, e il "
-        "ragazzo e l'oggetto restano dove sono.")
+        "personaggio e l'oggetto restano dove sono.")
 
 
 def test_several_players_out_are_skipped_in_the_plural():

@@ -76,8 +76,8 @@ def test_undoing_fight_keeps_one_exclamation_mark():
         session.handle(Touch("roll" if "roll" in keys else (haunted[0] if haunted else rng.choice(keys))))
     assert session.handle(Touch("fight")).accepted
     (line,) = session.handle(Touch("undo")).news
-    both(line, "Undone: Fight! Put back anything you moved for it.",
-         "Annullato: Combatti! Rimettete a posto quello che avete spostato.")
+    both(line, "Undone: Fight! Nothing to put back on the table; done again, it gives the same result.",
+         "Annullato: Combatti! Sul tavolo non c'è niente da rimettere a posto; rifatto, dà lo stesso risultato.")
 
 
 def test_an_enrollment_walk_never_says_the_before_a_ghosts_name():

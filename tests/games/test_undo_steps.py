@@ -137,7 +137,7 @@ def test_clue_a_card_laid_in_the_envelope_row_is_taken_back_by_its_number():
     _play(session, "kid:mike-hanlon", "kid:bill-denbrough", "seal:face-down", "seal:face-down")
     assert _undone(session)[1:] == [
         ("Take kid card 2 back off the end of the row, face-down, without looking.",
-         "Riprendete dalla fine della fila la carta Ragazzo 2, coperta, senza guardarla.")]
+         "Riprendete dalla fine della fila la carta Personaggio 2, coperta, senza guardarla.")]
 
 
 def test_clue_no_undo_step_names_a_hidden_card():
@@ -179,7 +179,6 @@ def test_hos_undoing_a_card_from_a_real_deck_puts_it_back_on_top():
     ("room", "Put {card} back on top of the room deck.", "Rimettete in cima al mazzo delle stanze la carta pescata: "),
     ("monster", "Put {card} back on top of the monster deck.",
      "Rimettete in cima al mazzo dei mostri la carta pescata: "),
-    ("main", "Put {card} back on top of the main deck.", "Rimettete in cima al mazzo principale la carta pescata: "),
 ])
 def test_hos_each_deck_takes_its_card_back(step, english, italian):
     """The step the draw was due at names the deck (a monster laid as a main card goes back
@@ -236,8 +235,10 @@ def _children_drawing() -> Session:
 def test_children_undoing_a_tablet_puts_it_back_on_the_pile():
     session = _start("children", seed=2)
     _play(session, "start", "tablet:kitchen")
-    assert _undone(session)[-1] == ("Put the Kitchen back on top of the room tablet pile.",
-                                    "Rimettete in cima alla pila delle tessere stanza la tessera pescata: Cucina.")
+    assert _undone(session)[-2:] == [("Put the Kitchen back on top of the room tablet pile.",
+                                      "Rimettete in cima alla pila delle tessere stanza la tessera pescata: Cucina."),
+                                     ("Ada: take your figurine off the mansion again.",
+                                      "Ada: togli di nuovo la tua pedina dalla villa.")]
 
 
 def test_children_a_ghost_or_a_fate_drawn_goes_back_on_the_deck():
@@ -428,8 +429,12 @@ def test_ghosts_undoing_a_draw_puts_the_cards_back_on_the_deck_unnamed():
     from companion.i18n import ntodo
     from companion.undo_words import reverse
 
-    back = reverse(ntodo("deal", "{player}: draw {n} card.", "{player}: draw {n} cards.", "n", player="Bo", n=3),
-                   get_game("ghost_at_home").undo_sentences)
+    # session 17: the draws are put back by the game's undo step, last first (a shuffle between them)
+    assert reverse(ntodo("deal", "{player}: draw {n} card.", "{player}: draw {n} cards.", "n", player="Bo", n=3),
+                   get_game("ghost_at_home").undo_sentences) is None
+    from companion.games.ghost_at_home.undo import _put_back
+
+    back = _put_back({"player": "Bo", "n": 3}, shuffled=False, after=False)
     assert (str(back), str(render(back, "it"))) == ("Bo: put the cards you drew back on top of the deck.",
                                                     "Bo: rimetti in cima al mazzo le carte che hai pescato.")
 
@@ -482,9 +487,9 @@ def test_ghosts_undoing_a_stopped_escape_says_only_each_players_draw():
     "Take back the cards that were dealt. It said: The escape is stopped! ...")."""
     session, key = _until_said("ghost_at_home", "The escape is stopped! Everyone refills to 3 cards, starting with "
                                "{player}.", 1)
-    assert _undone(session)[2:] == [
+    assert _undone(session)[2:] == [  # last drawn first (session 17; before: in drawing order)
         (f"{player}: put the card you drew back on top of the deck.",
-         f"{player}: rimetti in cima al mazzo la carta che hai pescato.") for player in ("Bo", "Cy")]
+         f"{player}: rimetti in cima al mazzo la carta che hai pescato.") for player in ("Cy", "Bo")]
 
 
 def test_hos_undoing_a_death_gives_the_cards_back():
@@ -534,3 +539,284 @@ def test_more_exact_reverses(game, line, english, italian):
     back = reverse(todo("return", line[0], **line[1]), get_game(game).undo_sentences)
     assert back is not None
     assert (back.todo, str(back), str(render(back, "it"))) == ("return", english, italian)
+
+
+# --------------------------------------------------------------------------- undo17
+# Session 17: a shuffle's undo was false ("Undo this on the table. It said: The deck is empty:
+# shuffle ..." then "put the card you drew back on top of the deck", of the new deck); health
+# kept on scratch paper was not set back; a pick-up after a private draw had no line; figurines,
+# a question's movers, "Laid out", the First Player card and the hand-limit cut were vague;
+# a screen choice or a die said "Put back anything you moved for it.".
+
+
+def _until(game: str, seed: int, said: str, private: bool = False, players=("Ada", "Bo", "Cy"), prefix: str = "",
+           **options) -> tuple[Session, str]:
+    """A seeded random game played until an input (a private one if ``private``) says the
+    line ``said`` (any line, an instruction or not)."""
+    session = _start(game, players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(600):
+        choices = [c for c in session.prompt.choices if c.key != "undo"]
+        if not choices:
+            break
+        choice = rng.choice(choices)
+        reply = session.handle(Touch(choice.key))
+        ids = {getattr(getattr(line, "text", line), "msgid", None) for line in reply.news}
+        if reply.accepted and choice.private == private and said in ids and choice.key.startswith(prefix):
+            return session, choice.key
+    raise AssertionError(f"{said!r} never said")
+
+
+def test_ghosts_undoing_a_shuffle_puts_the_deck_back_as_the_discard_pile():
+    """"Se il mazzo esaurisce le carte, viene rimescolato": Bo discarded 3 face down, drew the
+    last card, the pile was shuffled, Bo drew 2 more. Undone last first: the 2 go back on the
+    new deck, the whole deck is the discard pile again (its face-up cards named, the others
+    counted: "L'identità delle carte scartate è segreta"), the first card is the deck again."""
+    session, key = _until("ghost_at_home", 1, "The deck is empty: shuffle the discard pile into a new deck.")
+    assert key == "discard-n:3"
+    assert _undone(session) == [
+        ("Undone: 3.", "Annullato: 3."),
+        ("Bo: put the cards you drew after the shuffle back on top of the deck.",
+         "Bo: rimetti in cima al mazzo le carte che hai pescato dopo il rimescolamento."),
+        ("The shuffle is undone: the whole deck goes back to the discard pile: cat card, Cat Food, Elevator, ghost "
+         "card ×4, Light Bulb, Lightning, third-floor room card ×4 and Time-Space Hole face up and 18 cards face "
+         "down.",
+         "Il rimescolamento è annullato: tutto il mazzo torna negli scarti: carta gatto, Cibo per gatti, Ascensore, "
+         "carta fantasma ×4, Lampadina, Fulmine, carta stanza del terzo piano ×4 e Buco spazio temporale a faccia in "
+         "su e 18 carte a faccia in giù."),
+        ("Bo: put the card you drew before the shuffle back as the deck.",
+         "Bo: rimetti come mazzo la carta che hai pescato prima del rimescolamento."),
+        ("Bo: take the cards you discarded face down back from the discard pile into your hand.",
+         "Bo: riprendi in mano dagli scarti le carte che avevi scartato coperte.")]
+
+
+def test_ghosts_a_shuffled_pile_of_face_down_cards_only_is_counted():
+    from companion.games.ghost_at_home.undo import _unshuffled
+
+    line = _unshuffled(None, 4)
+    assert (str(line), str(render(line, "it"))) == (
+        "The shuffle is undone: the whole deck goes back to the discard pile, face down (4 cards).",
+        "Il rimescolamento è annullato: tutto il mazzo torna negli scarti, a faccia in giù (4 carte).")
+
+
+def test_hos_undoing_a_main_deck_shuffle_takes_the_discards_back_out():
+    """"Cards ... go to the discard pile" (face up); the main deck ran out and was shuffled.
+    The die that led to it is undone: the discards come back out of the deck by name."""
+    session, key = _until("house_of_spirits", 1, "The main deck is empty: shuffle its discard pile into a new main "
+                          "deck.", decks="physical")
+    assert key == "face:3"
+    assert _undone(session) == [
+        ("Undone: The die shows 3.", "Annullato: Il dado mostra 3."),
+        ("The shuffle is undone: take these cards back out of the main deck and lay them face up on its discard "
+         "pile: Ancient Tome, Event 2, Event 3, Event 4, Flashlight, Item 13, Item 16, Item 20 and Wooden Stake.",
+         "Il rimescolamento è annullato: togliete dal mazzo principale queste carte e rimettetele a faccia in su nei "
+         "suoi scarti: Tomo Antico, Evento 2, Evento 3, Evento 4, Torcia, Oggetto 13, Oggetto 16, Oggetto 20 e "
+         "Paletto di Legno."),
+        ("Give the First Player card back to Cy.", "Ridate la carta Primo Giocatore a Cy.")]
+
+
+def test_hos_a_room_deck_shuffle_is_undone_by_name():
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    line = todo("other", "The whole house is explored: shuffle the room discards into a new room deck.",
+                cards="Attic", n=1)
+    back = reverse(line, get_game("house_of_spirits").undo_sentences)
+    assert (str(back), str(render(back, "it"))) == (
+        "The shuffle is undone: take this card back out of the room deck and lay it face up on its discard pile: "
+        "Attic.",
+        "Il rimescolamento è annullato: togliete dal mazzo delle stanze questa carta e rimettetela a faccia in su nei "
+        "suoi scarti: Attic.")
+
+
+def test_hos_undoing_a_wound_sets_the_health_back_on_the_scratch_paper():
+    """"Track these wounds with a piece of scratch paper": the die that wounded Ada (it also
+    began a new round: the First Player card goes back)."""
+    session, key = _until("house_of_spirits", 1, "{player} takes a wound: {health} of {max} health left.")
+    assert key == "face:1"
+    assert _undone(session) == [
+        ("Undone: The die shows 1.", "Annullato: Il dado mostra 1."),
+        ("Give the First Player card back to Bo.", "Ridate la carta Primo Giocatore a Bo."),
+        ("Ada: set your health back to 4 of 4 on the scratch paper.",
+         "Ada: rimetti sul foglio degli appunti la tua salute su 4 di 4.")]
+
+
+def test_hos_undoing_a_hit_sets_the_monster_s_health_back():
+    """"On a piece of scratch paper, track the number of health points that the monster has
+    remaining" (before: nothing)."""
+    session, key = _until("house_of_spirits", 1, "A hit: {monster} has {health} health left.")
+    assert key == "face:3"
+    assert _undone(session) == [("Undone: The die shows 3.", "Annullato: Il dado mostra 3."),
+                                ("Set the health of Monster 6 back to 3 on the scratch paper.",
+                                 "Sul foglio degli appunti rimettete la salute del Mostro 6 su 3.")]
+
+
+def test_hos_undoing_a_new_round_lays_the_cards_back_and_passes_the_first_player_card_back():
+    """"Laid out" and "Round N: Bo has the First Player card" said "Take back what was put
+    down" and "Move it back where it was"; undone last first (the laid-out card before the
+    shuffle it came after)."""
+    session, key = _until("house_of_spirits", 1, "Laid out: {card}.")
+    lines = _undone(session)
+    laid = [pair for pair in lines if pair[0].startswith("Take ") and "main deck" in pair[0]]
+    assert laid and laid[0] == (
+        f"Take {laid[0][0][5:].split(' back out')[0]} back out of the play area and put it on top of the main deck.",
+        laid[0][1])
+    assert laid[0][1].endswith("e rimettete la carta in cima al mazzo principale.")
+    session, key = _until("house_of_spirits", 1, "Round {round}: {player} has the First Player card.")
+    assert _undone(session)[1:] == [("Ada: put the First Player card down again: the roll-off is not over.",
+                                     "Ada: rimetti giù la carta Primo Giocatore: lo spareggio non è finito.")]
+    _play(session, key)
+    session, key = _until_next(session, "Round {round}: {player} has the First Player card.")
+    assert ("Give the First Player card back to Ada.", "Ridate la carta Primo Giocatore ad Ada.") in _undone(session)
+
+
+def test_children_a_pick_up_after_a_private_draw_has_its_line():
+    """A card drawn into a hand is a private choice: undo said only the draw's own step, so
+    the cards picked up on the same entry stayed in the hand."""
+    session, key = _until("children", 1, "{player} picks up {n} card left under the {room}.", private=True)
+    assert key == "draw:catnip"
+    lines = _undone(session)
+    assert lines == [
+        ("Undone: a private choice.", "Annullata: una scelta privata."),
+        ("Bo: put the card you picked up back face down under the Wash Room.",
+         "Bo: rimetti coperta sotto il Bagno la carta che hai raccolto."),
+        ("Bo: put the card you drew back on top of the Children deck without showing it.",
+         "Bo: rimetti in cima al mazzo Children la carta che hai pescato, senza mostrarla.")]
+    _names_none_of(lines, session.state.name("catnip"))
+
+
+def test_children_a_figurine_goes_back_to_the_room_it_stood_in():
+    """"moving your character figurine from room to room": before, "Move it back where it
+    was. It said: Bo enters the Wash Room."."""
+    session, key = _until("children", 1, "{player} enters the {room}.", prefix="move")
+    assert key == "move:wash-room"
+    assert _undone(session) == [("Undone: Move to the Wash Room (skull token).",
+                                 "Annullato: Vai nel Bagno (segnalino teschio)."),
+                                ("Bo: move your figurine back to the Tablet 3-3.",
+                                 "Bo: rimetti la tua pedina nella Tessera 3-3.")]
+
+
+def _until_next(session: Session, said: str) -> tuple[Session, str]:
+    rng = random.Random(len(session.history))
+    for _ in range(600):
+        choices = [c for c in session.prompt.choices if c.key != "undo"]
+        choice = rng.choice(choices)
+        reply = session.handle(Touch(choice.key))
+        ids = {getattr(getattr(line, "text", line), "msgid", None) for line in reply.news}
+        if reply.accepted and not choice.private and said in ids:
+            return session, choice.key
+    raise AssertionError(said)
+
+
+def test_children_undoing_what_asked_a_cut_to_the_hand_limit_calls_it_off():
+    """"All players except for the player currently playing his or her turn must immediately
+    reduce their hands": each card left is an input of its own; the request itself is off."""
+    session, key = _until("children", 1, "{players}: cut down to the hand limit of {limit} now.")
+    assert key == "haunt-room:wash-room"
+    assert _undone(session) == [
+        ("Undone: Wash Room.", "Annullato: Bagno."),
+        ("The cut down to the hand limit of 4 is off: Cy need not leave any card for it.",
+         "Non serve più scendere al limite di 4 carte in mano: nessuna carta va lasciata per questo (Cy)."),
+        ("Take Ghost 10 back off the Wash Room.", "Togliete la carta del Fantasma 10 dal Bagno.")]
+
+
+def test_clue_undoing_a_question_moves_the_mover_and_the_token_back():
+    """"Move that Kid mover and Item token there": each goes back where it stood."""
+    session, key = _until("clue_it", 1, "{player} asks: {kid}, {item}, {place}. Move that Kid mover and Item token "
+                          "there.")
+    assert key == "ask:item-6"
+    assert _undone(session) == [
+        ("Undone: Item 6.", "Annullato: Oggetto 6."),
+        ("Move the mover of Mike Hanlon back to the corridor space it stood on.",
+         "Rimettete la pedina di Mike Hanlon sulla casella del corridoio dov'era."),
+        ("Move the Item 6 token back to the centre.", "Rimettete il segnalino Oggetto 6 al centro.")]
+
+
+def test_a_screen_choice_or_a_die_has_nothing_to_put_back_and_says_so():
+    """Before: "Undone: End turn. Put back anything you moved for it." (a step to do, on the
+    step box) though nothing was moved; a die the companion rolled comes back the same."""
+    session = _clue_at_stop()
+    _play(session, "stop:corridor")
+    reply = session.handle(Touch("undo"))  # the stop: a mover line
+    _play(session, "stop:corridor", "end-turn")
+    reply = session.handle(Touch("undo"))
+    assert [_names(line) for line in reply.news] == [
+        ("Undone: End turn. Nothing to put back on the table for it.",
+         "Annullato: Fine turno. Sul tavolo non c'è niente da rimettere a posto.")]
+    assert session.todo == ()
+    session = _start("house_of_spirits", seed=1)
+    _play(session, "start")
+    while session.prompt.choice("roll") is None:
+        _play(session, session.prompt.choices[0].key)
+    _play(session, "roll")
+    reply = session.handle(Touch("undo"))
+    assert [_names(line) for line in reply.news] == [
+        ("Undone: Roll the die. Nothing to put back on the table; done again, it gives the same result.",
+         "Annullato: Tira il dado. Sul tavolo non c'è niente da rimettere a posto; rifatto, dà lo stesso risultato.")]
+
+
+def test_nothing_to_undo_says_where_the_game_stands():
+    session = _start("children")
+    reply = session.handle(Touch("undo"))
+    assert not reply.accepted
+    assert _names(reply.text) == (
+        "Nothing to undo: no input of this game is in effect, so it stands where it began. Go on from its first step.",
+        "Niente da annullare: in questa partita non vale ancora nessun input, quindi è al punto di partenza. "
+        "Continuate dal primo passo.")
+
+
+@pytest.mark.parametrize("game, line, english, italian", [
+    ("ghost_at_home", ("{player} explores a room: the {card} goes on the {side} of the {floor}.",
+                       {"player": "Ada", "card": "ROOM", "side": "SIDE", "floor": "FLOOR"}), None, None),
+    ("children", ("{ghost} goes back into the Children deck.", {"ghost": "Rosie", "n": 1}),
+     "Take Rosie back out of the Children deck and lay it where it was.",
+     "Riprendete dal mazzo Children la carta di Rosie e rimettetela dov'era."),
+    ("children", ("{player} puts a toy back into the Children deck.", {"player": "Bo"}),
+     "Bo: take the toy you put back out of the Children deck into your hand.",
+     "Bo: riprendi in mano dal mazzo Children il giocattolo che ci avevi rimesso."),
+    ("house_of_spirits", ("{player} plays {card}.", {"player": "Cy", "card": "Plot card 4"}),
+     "Cy: take Plot card 4 back into your hand.", "Cy: riprendi in mano la carta Plot card 4."),
+])
+def test_session_17_exact_reverses(game, line, english, italian):
+    """Before: "Take back what was put down. It said: ..." and "Undo this on the table. It
+    said: ..." (the sweep's most frequent generic lines, tests/undo_sweep.py)."""
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    back = reverse(todo("return", line[0], **line[1]), get_game(game).undo_sentences)
+    if english is None:  # names made by the game: checked below in a real game
+        assert not str(back).startswith(("Take back what", "Undo this"))
+        return
+    assert (back.todo, str(back), str(render(back, "it"))) == ("return", english, italian)
+
+
+@pytest.mark.parametrize("game, said, key, lines", [
+    ("ghost_at_home", "{player} explores a room: the {card} goes on the {side} of the {floor}.",
+     "room:room-wild-card",
+     [("Ada: take the Room Wild Card back off the left of the first floor into your hand.",
+       "Ada: riprendi in mano il Jolly della stanza dal primo piano, a sinistra.")]),
+    ("ghost_at_home", "{player} puts a cat on the {floor}.", "cat-floor:1",
+     [("Take the cat card back off the first floor.", "Togliete la carta gatto dal primo piano."),
+      ("Ada: put the card you drew back on top of the deck.",
+       "Ada: rimetti in cima al mazzo la carta che hai pescato.")]),
+    ("house_of_spirits", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
+     "{health}. Enter your card's in Card data for the next game.", "draw:monster-06",
+     [("Take Monster 6 back out of the play area: its card goes back to the deck it came from.",
+       "Togliete dal gioco il Mostro 6: la sua carta torna nel mazzo da cui veniva.")]),
+    ("house_of_spirits", "{player} discards {card}.", "discard:wooden-stake",
+     [("Cy: take Wooden Stake back into your hand: from the bottom of the plot deck if it is a plot card, else "
+       "from the main discard pile.",
+       "Cy: riprendi in mano il Paletto di Legno: dal fondo del mazzo della trama se è una carta trama, altrimenti "
+       "dagli scarti del mazzo principale.")]),
+    ("children", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.", "catch:ghost-09",
+     [("Cy: take Ghost 09 and the Toy 09 back off your scoring pile: Ghost 09 goes back in the room you are in, the "
+       "Toy 09 into your hand.",
+       "Cy: riprendi dalla tua pila dei punti la carta del Fantasma 09 e il Giocattolo 09: il fantasma torna nella "
+       "stanza dove sei, il giocattolo in mano.")]),
+])
+def test_session_17_lines_in_real_games(game, said, key, lines):
+    session, played = _until(game, 1, said)
+    assert played == key
+    assert _undone(session)[1:] == lines

@@ -341,7 +341,7 @@ def test_every_board_at_every_size(reports, messages, size):
 CENTRE_CARD = {
     "en": ["Centre", "Mike Hanlon", "Bill Denbrough", *(f"Kid {n}" for n in range(3, 8)),
            "Jack-in-the-Box", *(f"Item {n}" for n in range(2, 7)), "Close"],
-    "it": ["Centro", "Mike Hanlon", "Bill Denbrough", *(f"Ragazzo {n}" for n in range(3, 8)),
+    "it": ["Centro", "Mike Hanlon", "Bill Denbrough", *(f"Personaggio {n}" for n in range(3, 8)),
            "Scatola a sorpresa", *(f"Oggetto {n}" for n in range(2, 7)), "Chiudi"],
 }
 

@@ -179,6 +179,6 @@ def test_clue_it_rings_the_place_a_kid_arrived_at_and_the_balloons():
     moved = {**CLUE, "balloons": 3, "movers": {**CLUE["movers"], "Kid 2": "Kitchen"}}
     assert moving.shown(board, moved, motion=True, language="en") == 2
     assert (len(kitchen.canvas.after.children), len(counts.canvas.after.children)) == (1, 1)
-    italian = {**moved, "movers": {"Ragazzo 1": "Centro", "Ragazzo 2": "Cucina", "Ragazzo 3": "Centro"}}
+    italian = {**moved, "movers": {"Personaggio 1": "Centro", "Personaggio 2": "Cucina", "Personaggio 3": "Centro"}}
     assert changes(moved, italian) == []  # kids renamed: no kid is at another place
     assert moving.shown(board, {**italian, "balloons": 4}, motion=True, language="it") == 0  # a switch: nothing

@@ -29,7 +29,7 @@ def test_a_player_whose_phone_is_connected_is_told_to_look_at_it():
 def test_table_buttons_in_italian():
     it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
     shown = table_choices([], "Ada", [], it)
-    assert shown[0]["label"] == "Ada: prendi lo schermo, gli altri non guardano"
+    assert shown[0]["label"] == "Ada: prendi lo schermo; guardi solo tu"
 
 
 def test_private_view_words():

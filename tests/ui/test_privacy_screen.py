@@ -76,7 +76,7 @@ def test_privacy_screen_flow_with_real_touches(harness, tmp_path, panel):
     assert "Ada" in report["who"] and "Bo" not in report["who"]  # only Ada keeps a card
     assert any("Intrigue card 4 (to keep)" in t for t in report["secret_texts"])
     assert report["idle_hidden"] is True
-    assert report["secret_button_it"] == "Carte segrete (gli altri non guardano)"
+    assert report["secret_button_it"] == "Carte segrete (guardi solo tu)"
     assert "Guarda solo Ada — tocca per mostrare" in report["cover_it"]
     names = [p.rsplit("/", 1)[-1] for p in report["screenshots"]]
     assert names == [f"{n}.png" for n in SHOTS]

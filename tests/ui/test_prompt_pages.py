@@ -77,3 +77,21 @@ def test_a_question_pages_after_what_it_counts():
     assert page_words(english, _chars(46)) == ["Cy: how many bulb icons", "does the second-floor room card show?"]
     assert page_words("Which of the ghosts is in the Kitchen now?", _chars(24)) == [
         "Which of the ghosts", "is in the Kitchen now?"]
+
+
+def test_an_italian_question_pages_before_its_verb_too():
+    """newcomer16 / words17: the verbs a page may end before (``break_cost``) were English only,
+    so Ghost at Home's real Italian question, as the engine says it, paged "Cy: quante icone di
+    lampadine ha" | "questa carta (carta stanza": the first page ended after the verb, inside
+    the question. It now ends before "ha", as the English one ends before "does"."""
+    from companion.games.ghost_at_home.components import card_name
+    from companion.i18n import msg, render
+
+    asks = render(msg("{player}: how many bulb icons does the {card} show?", player="Cy",
+                      card=card_name("second-floor")), "it")
+    assert asks == "Cy: quante icone di lampadine ha questa carta (carta stanza del secondo piano)?"
+    pages = page_words(asks, _chars(32))
+    assert pages[0] == "Cy: quante icone di lampadine"
+    assert pages[1].startswith("ha questa carta")
+    assert page_words("Quale dei fantasmi è in cucina adesso?", _chars(24)) == [
+        "Quale dei fantasmi", "è in cucina adesso?"]

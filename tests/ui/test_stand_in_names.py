@@ -34,7 +34,7 @@ SCRIPTS = {
 #: A code in place of a name ("#3", "#2-4") or the content files' mark.
 CODE = re.compile(r"#\d|\((?:placeholder|segnaposto)\)", re.IGNORECASE)
 
-#: A stand-in name as the boards show it ("Tablet 2-4", "Ragazzo 3", "Mostro 10").
+#: A stand-in name as the boards show it ("Tablet 2-4", "Personaggio 3", "Mostro 10").
 STAND_IN = re.compile(r"^\S+ \d+(?:-\d+)?$")
 
 #: The games whose boards name cards (the others draw rooms by letter, houses by floor).

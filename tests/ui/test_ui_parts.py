@@ -366,8 +366,8 @@ def test_board_pieces_are_drawn_shapes_with_figures_never_codes():
     assert [(p["kind"], p["name"], p.get("index")) for p in pieces] == [
         ("pawn", "Mike", None), ("pawn", "Kid 3", None), ("item", "Jack", 0), ("item", "Item 3", 2)]
     assert pieces[0]["colour"] != pieces[1]["colour"]  # played in Ada's colour; a pale blue
-    italian = {**view, "movers": {"Ragazzo 3": "centre"}, "items": {}}  # the daemon words it in Italian
-    assert pieces_at(italian, "centre", {}, {"Ragazzo 3": "3"})[0]["name"] == "Ragazzo 3"
+    italian = {**view, "movers": {"Personaggio 3": "centre"}, "items": {}}  # the daemon words it in Italian
+    assert pieces_at(italian, "centre", {}, {"Personaggio 3": "3"})[0]["name"] == "Personaggio 3"
     assert status_pieces({"balloons": 3, "intrigue": {"left": 12}, "last_roll": ["?", "5"]}) == [
         ("balloon", "3/8"), ("card", "12"), ("die", "Last roll: ? and 5")]  # a bare "? 5" said nothing
     assert room_pieces({"name": "Library", "skulls": 2, "modifier": 1}) == [("skull", "2"), ("die", "±1")]
@@ -421,8 +421,8 @@ def test_clue_it_pieces_carry_a_mark_and_the_ask_line_only_the_answers():
     from ui.boards.fit import plain
     from ui.text import english
 
-    stand_ins = {"Kid 3": "3", "Ragazzo 5": "5", "Oggetto 2": "2", "Item 4": "4", "Item 2": "2"}
-    assert [initial(n, stand_ins) for n in ("Mike", "Kid 3", "Ragazzo 5", "Jack", "Oggetto 2")] \
+    stand_ins = {"Kid 3": "3", "Personaggio 5": "5", "Oggetto 2": "2", "Item 4": "4", "Item 2": "2"}
+    assert [initial(n, stand_ins) for n in ("Mike", "Kid 3", "Personaggio 5", "Jack", "Oggetto 2")] \
         == ["M", "3", "5", "J", "2"]
     # under a piece: the first name or the whole stand-in name, never a code ("K3")
     assert [kid_name(n, stand_ins) for n in ("Mike Hanlon", "Jack-in-the-Box", "Kid 3", "Item 4")] \
@@ -458,13 +458,13 @@ def test_a_clue_it_place_card_names_its_pawns_items_and_passage_and_nothing_hidd
         ("passage", "Secret passage to Location 7", 1)]
     assert rows[2]["index"] == 1  # the second Item card's icon, as on the board
     tr.switch("it")  # the daemon words the view in Italian; the card's own words are the screen's
-    italian = {**view, "movers": {"Mike Hanlon": "Luogo 5", "Ragazzo 3": "Luogo 5", "Ragazzo 4": "centre"},
+    italian = {**view, "movers": {"Mike Hanlon": "Luogo 5", "Personaggio 3": "Luogo 5", "Personaggio 4": "centre"},
                "items": {"Scatola a sorpresa": "centre", "Oggetto 2": "Luogo 5"},
                "places": {"passages": {"Luogo 5": "Luogo 7"}}}
     tr.articles = {"Luogo 5": "il", "Luogo 7": "il"}  # the state's (issue 29: it said "verso Luogo 7")
     assert [r["words"] for r in legend_rows(italian, "Luogo 5", {}, tr._)] == [
-        "Mike Hanlon · Ada", "Ragazzo 3", "Oggetto 2", "Passaggio segreto verso il Luogo 7"]
-    assert [r["words"] for r in legend_rows(italian, "centre", {}, tr._)] == ["Ragazzo 4", "Scatola a sorpresa"]
+        "Mike Hanlon · Ada", "Personaggio 3", "Oggetto 2", "Passaggio segreto verso il Luogo 7"]
+    assert [r["words"] for r in legend_rows(italian, "centre", {}, tr._)] == ["Personaggio 4", "Scatola a sorpresa"]
     assert legend_rows(view, "Location 9", {}, tr._) == []  # nothing to name: no card
 
 

@@ -78,7 +78,7 @@ def layout(places: dict, tall: bool = False) -> dict[tuple[int, int], str]:
 def kid_name(name: str, stand_ins: Mapping[str, str]) -> str:
     """A Kid mover's or an Item's name under its piece: the first name ("Mike Hanlon" ->
     "Mike", "Jack-in-the-Box" -> "Jack"), or a stand-in's whole name as the daemon says it
-    ("Ragazzo 3": the state's ``stand_ins``); never a code (a numbered name was "K3", "O2")."""
+    ("Personaggio 3": the state's ``stand_ins``); never a code (a numbered name was "K3", "O2")."""
     if stand_in_number(name, stand_ins):
         return str(name)
     parts = str(name).split()
@@ -88,7 +88,7 @@ def kid_name(name: str, stand_ins: Mapping[str, str]) -> str:
 
 def initial(name: str, stand_ins: Mapping[str, str]) -> str:
     """A piece's mark beside it where its name does not fit: a stand-in's number ("Kid 3"
-    -> "3", "Ragazzo 3" -> "3": the state's ``stand_ins``), else the first letter ("Mike" -> "M")."""
+    -> "3", "Personaggio 3" -> "3": the state's ``stand_ins``), else the first letter ("Mike" -> "M")."""
     parts = str(name).split()
     return stand_in_number(name, stand_ins) or (parts[0][:1].upper() if parts else "")
 

@@ -262,6 +262,53 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     # already (the choice was public), and the table must know which card to take back.
     "{player} uses the {device}: it goes to the discard pile.":
         lambda p: todo("return", "{player}: take the {device} back from the discard pile into your hand.", **p),
+    # The figurines, Kitty Kitty, a ghost drifting and the Kitty Kitty card: set back from the
+    # state before (undo.undo_counts: "Ada: move your figurine back to the Kitchen.").
+    "{player} enters the {room}.": lambda p: None,
+    "{player} flees to the {room}.": lambda p: None,
+    "{player} comes back into the {room}.": lambda p: None,
+    "Kitty Kitty slinks into the {room}.": lambda p: None,
+    "{ghost} drifts to the {room}.": lambda p: None,
+    "{ghost} is drawn to the {room}.": lambda p: None,
+    "Kitty Kitty chases {player} to the {room}.": lambda p: None,
+    "Kitty Kitty prowls into the {room}.": lambda p: None,
+    "Kitty Kitty pounces into the {room}.": lambda p: None,
+    "Kitty Kitty sends {player} to the {room}.": lambda p: None,
+    "Give the Kitty Kitty card to {player}.": lambda p: None,
+    # A request, not a step: each card left for it is an input of its own, with its own reverse.
+    "{players}: cut down to the hand limit of {limit} now.":
+        lambda p: todo("return", "The cut down to the hand limit of {limit} is off: {players} need not leave any "
+                       "card for it.", **p),
+    "{player} leaves a card face down under the {room}.":
+        lambda p: todo("return", "{player}: take the card you left face down under the {room} back into your hand.",
+                       **p),
+    "{player} runs in terror, leaving {n} card under the {room}.":
+        lambda p: ntodo("return", "{player}: take the card you left under the {room} back into your hand.",
+                        "{player}: take the cards you left under the {room} back into your hand.", "n", **p),
+    "{player} makes an emergency escape from the {room}, leaving every card there.":
+        lambda p: todo("return", "{player}: take the cards you left under the {room} back into your hand.", **p),
+    # "1. Play a Room Tablet": the tablet drawn goes back on its pile (the draw's own step, undo.py).
+    "Put the {room} {where}.": lambda p: todo("return", "Take the {room} back out of the mansion.", **p),
+    "{ghost} haunts the {room}.": lambda p: todo("return", "Take {ghost} back off the {room}.", **p),
+    "{ghost} haunts the {room}, enraged: put the card blue side up.":
+        lambda p: todo("return", "Take {ghost} back off the {room}.", **p),
+    "{player} takes a skull token from the pile.":
+        lambda p: todo("return", "{player}: put the skull token back on the pile.", **p),
+    "{ghost} goes back into the Children deck.":
+        lambda p: ntodo("return", "Take {ghost} back out of the Children deck and lay it where it was.",
+                        "Take {ghost} back out of the Children deck and lay them where they were.", "n", **p),
+    # A hand card put back (unnamed): the player takes that one back.
+    "{player} puts a toy back into the Children deck.":
+        lambda p: todo("return", "{player}: take the toy you put back out of the Children deck into your hand.", **p),
+    "{player} puts a card back into the Children deck.":
+        lambda p: todo("return", "{player}: take the card you put back out of the Children deck into your hand.", **p),
+    # "Trapping a ghost": both cards went to the player's scoring pile (both shown).
+    "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.":
+        lambda p: todo("return", "{player}: take {ghost} and the {toy} back off your scoring pile: {ghost} goes back "
+                       "in the room you are in, the {toy} into your hand.", **p),
+    "Take the {room} away: its tablet goes back into the pile at random.":
+        lambda p: todo("return", "Take the {room} back out of the room tablet pile and put it back in the mansion "
+                       "where it was.", **p),
     # Cards left under a tablet lie face down; the ones picked up are in a hand: never named.
     "{player} picks up {n} card left under the {room}.":
         lambda p: ntodo("return", "{player}: put the card you picked up back face down under the {room}.",
@@ -281,6 +328,7 @@ class Children(Game[State]):
     setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
     undo_steps = staticmethod(undo.undo_steps)
+    undo_counts = staticmethod(undo.undo_counts)
     view = staticmethod(table_view.view)
     component_label = staticmethod(cc.component_label)
     check = staticmethod(tablecheck.check)
@@ -299,6 +347,7 @@ class Children(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     chance_sources = ("pairing", "nearest")
     components = cc.all_components()
     view_type = ChildrenView

@@ -54,3 +54,38 @@ def _drawn(state: State, card_id: str) -> NewsLine:
     if kind == "ghost":
         return todo("return", "Put {ghost} back on top of the Children deck.", ghost=state.name(card_id))
     return todo("return", "Put the {fate} card back on top of the Children deck.", fate=state.name(card_id))
+
+
+def undo_counts(before: State, after: State) -> tuple[NewsLine, ...]:
+    """What moved on the mansion, set back from the state before the input: each figurine
+    ("moving your character figurine from room to room"), Kitty Kitty, a ghost that drifted,
+    and the Kitty Kitty card (before, session 16: "Move it back where it was. It said: Bo
+    enters the Kitchen.")."""
+    lines = []
+    for player, name in enumerate(before.players):
+        was, now = _at(before.where, player), _at(after.where, player)
+        if was != now:
+            lines.append(_figurine(before, name, was, now))
+    if before.kitty != after.kitty and before.kitty is not None:
+        lines.append(todo("return", "Move Kitty Kitty back to the {room}.", room=before.name(before.kitty)))
+    rooms = {ghost.id: ghost.room for ghost in after.ghosts}
+    for ghost in before.ghosts:
+        if rooms.get(ghost.id, ghost.room) != ghost.room:
+            lines.append(todo("return", "Move {ghost} back to the {room}.", ghost=before.name(ghost.id),
+                              room=before.name(ghost.room)))
+    if before.kitty_card != after.kitty_card and before.kitty_card is not None:
+        lines.append(todo("return", "Give the Kitty Kitty card back to {player}.",
+                          player=before.players[before.kitty_card]))
+    return tuple(lines)
+
+
+def _at(where: tuple[str | None, ...], player: int) -> str | None:
+    return where[player] if player < len(where) else None
+
+
+def _figurine(state: State, name: str, room: str | None, now: str | None) -> NewsLine:
+    if room is None:
+        return todo("return", "{player}: take your figurine off the mansion again.", player=name)
+    if now is None:  # an emergency escape took it out of play
+        return todo("return", "{player}: put your figurine back on the {room}.", player=name, room=state.name(room))
+    return todo("return", "{player}: move your figurine back to the {room}.", player=name, room=state.name(room))

@@ -104,6 +104,9 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
 UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({
+    # The movers and Item tokens moved go back where they stood: the game's undo step (undo.py).
+    "{player} asks: {kid}, {item}, {place}. Move that Kid mover and Item token there.": lambda p: None,
+    "{player} takes the secret passage to {place}.": lambda p: None,
     "Take the cards out of the envelope and show them to everyone.":
         lambda p: todo("return", "Put the cards back into the envelope.", **p),
     "{player}'s accusation is wrong: {player} is out of the game.":
@@ -142,6 +145,7 @@ class ClueIt(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()
     view_type = ClueItView

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.news import cleared
 from companion.engine.present import present
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.prompts import PILE_WORD
@@ -34,7 +35,34 @@ def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
     kind, _, rest = action.partition(":")
     step = _STEPS.get(kind)
     line = step(state, rest) if step is not None else None
-    return (line,) if line is not None else ()
+    return ((line,) if line is not None else ()) + (_moved_back(state, kind, rest) if kind != "stop" else ())
+
+
+def _moved_back(state: State, kind: str, rest: str) -> tuple[NewsLine, ...]:
+    """Movers and Item tokens an input moved (a question: "Move that Kid mover and Item token
+    there"; a secret passage), each back where it stood on ``state`` (before, session 16:
+    "Move it back where it was. It said: ..."). The mover moved by the dice has its own line."""
+    from companion.games.clue_it import rules  # rules imports the prompts this module's callers build
+
+    handler = rules.HANDLERS.get(kind)
+    if handler is None:
+        return ()
+    after = handler(cleared(state), rest)
+    lines = []
+    for kid, was, now in zip(ci.KIDS, state.movers, after.movers, strict=True):
+        if was != now:
+            lines.append(_mover_back(state, kid, was))
+    for item, was, now in zip(ci.ITEMS, state.tokens, after.tokens, strict=True):
+        if was != now:
+            lines.append(todo("return", "Move the {item} token back to {place}.", item=state.name(item),
+                              place=state.name(was)))
+    return tuple(lines)
+
+
+def _mover_back(state: State, kid: str, was: str) -> NewsLine:
+    if was == ci.CORRIDOR:
+        return todo("return", "Move the mover of {kid} back to the corridor space it stood on.", kid=state.name(kid))
+    return todo("return", "Move the mover of {kid} back to {place}.", kid=state.name(kid), place=state.name(was))
 
 
 def _kid(state: State, kid: str) -> NewsLine:

@@ -324,6 +324,7 @@ class CreepyCellar(Game[State]):
     seat_colours = tuple(HUNTER_PALETTE[colour] for colour in cc.HUNTER_COLOURS)
     seat_inks = tuple(HUNTER_INKS[colour] for colour in cc.HUNTER_COLOURS)
     undo_sentences = UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")
     components = cc.all_components()
     view_type = CreepyCellarView

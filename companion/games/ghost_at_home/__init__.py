@@ -21,7 +21,7 @@ from companion.games.ghost_at_home import view as table_view
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
-from companion.i18n import Msg, NewsLine, msg, ntodo, todo
+from companion.i18n import Msg, NewsLine, msg, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -109,15 +109,25 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
 UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = MappingProxyType({
+    # A room card tapped as played from the hand ("Gioca una o più carte stanza"), a ghost or a
+    # cat laid on a floor: public, named (session 17; before: "Take back what was put down").
+    "{player} explores a room: the {card} goes on the {side} of the {floor}.":
+        lambda p: todo("return", "{player}: take the {card} back off the {side} of the {floor} into your hand.", **p),
+    "{player} plays a ghost on {target}'s house, on the {floor}.":
+        lambda p: todo("return", "Take the ghost card back off the {floor} of {target}'s house.", **p),
+    "{player} plays a ghost on the {floor} of {target}'s house to stop the escape.":
+        lambda p: todo("return", "Take the ghost card back off the {floor} of {target}'s house.", **p),
+    "{player} puts a cat on the {floor}.": lambda p: todo("return", "Take the cat card back off the {floor}.", **p),
     "Lightning! The light of the {floor} of {target}'s house goes off.":
         lambda p: todo("return", "Turn the light of the {floor} of {target}'s house back on.", **p),
     "{player} turns on the light of the {floor}.":
         lambda p: todo("return", "{player} turns the light of the {floor} off again.", **p),
-    # The player drew from the deck (nothing was dealt); a hand is hidden: the card is not named.
-    "{player}: draw {n} card.":
-        lambda p: ntodo("return", "{player}: put the card you drew back on top of the deck.",
-                        "{player}: put the cards you drew back on top of the deck.", "n", **p),
-    # Each player's refill is a "draw" line of its own, with its own reverse just above.
+    # The draws and a shuffle between them are put back by the game's undo step, last first
+    # (undo.py: "Ada: put the card you drew back on top of the deck.", never named).
+    "{player}: draw {n} card.": lambda p: None,
+    "The deck is empty: shuffle the discard pile into a new deck.": lambda p: None,
+    "{player} discards {n} card face down.": lambda p: None,
+    # Each player's refill is a "draw" line of its own, put back by the undo step.
     "The escape is stopped! Everyone refills to 3 cards, starting with {player}.": lambda p: None,
 })
 
@@ -148,6 +158,7 @@ class GhostAtHome(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     components = gc.all_components()
     view_type = GhostAtHomeView
     rule_sections = rulecard.SECTIONS

@@ -14,6 +14,7 @@ table from its shuffled deck: the companion counts the deck and says when to res
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
 from companion.engine.news import say
 from companion.engine.present import present
+from companion.engine.words import and_names
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
@@ -487,9 +489,13 @@ def _draw(state: State, player: int, n: int, reason: str) -> State:
             pile = len(state.discard) + state.secret
             if pile == 0:
                 break
+            # the pile shuffled rides along (unsaid): undone, it goes back to the discard pile (undo.py)
+            shuffled = {"known": len(state.discard), "secret": state.secret}
+            if state.discard:
+                shuffled["cards"] = pile_names(state.discard)
             state = replace(state, deck=pile, discard=(), secret=0)
             state = say(state, why.reshuffled(todo("return", "The deck is empty: shuffle the discard pile into a "
-                                                              "new deck.")))
+                                                              "new deck.", **shuffled)))
         take = min(n - drawn, state.deck)
         held = state.hands[player]
         state = _hand(replace(state, deck=state.deck - take), player, take)
@@ -497,6 +503,13 @@ def _draw(state: State, player: int, n: int, reason: str) -> State:
                                             player=state.players[player], n=take), reason, held, take))
         drawn += take
     return state
+
+
+def pile_names(cards: tuple[str, ...]) -> Any:
+    """"cat card ×2, Cat Food and ghost card ×4": known cards of a pile, a name once."""
+    counts = Counter(cards)
+    return and_names(gc.card_name(card) if counts[card] == 1 else msg("{card} ×{n}", card=gc.card_name(card),
+                                                                      n=counts[card]) for card in sorted(counts))
 
 
 def _hand(state: State, player: int, change: int) -> State:

@@ -156,6 +156,7 @@ class HouseOfSpirits(Game[State]):
     setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
     undo_steps = staticmethod(undo.undo_steps)
+    undo_counts = staticmethod(undo.undo_counts)
     view = staticmethod(table_view.view)
     private_view = staticmethod(table_view.player_view)
     component_label = staticmethod(hc.component_label)
@@ -170,6 +171,7 @@ class HouseOfSpirits(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     undo_sentences = undo.UNDO_SENTENCES
+    undo_complete = True  # every physical step has its undo line (session 17)
     chance_sources = ("character", "secret", "room", "monster", "main", "plot", "die")
     components = hc.all_components()
     view_type = HouseOfSpiritsView

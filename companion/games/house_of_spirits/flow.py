@@ -8,14 +8,16 @@ full health next round).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from companion.engine.frozen import replace
 from companion.engine.news import say
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits import why
+from companion.games.house_of_spirits.card_data import Card
 from companion.games.house_of_spirits.state import Roll, State, Step
-from companion.i18n import msg, nmsg, todo
+from companion.i18n import NewsLine, msg, nmsg, spoken_as, todo
 
 # --------------------------------------------------------------------------- draws
 
@@ -159,10 +161,11 @@ def explore(state: State) -> State:
             state = replace(state, room_discard=state.room_discard + (state.room,))
         state = replace(state, room=None)
     if not state.room_deck:
-        count = len(state.room_discard)
+        count, cards = len(state.room_discard), _labels(state, state.room_discard)
         state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
         state = say(state, why.rooms_reshuffled(todo("other", "The whole house is explored: shuffle the room "
-                                                               "discards into a new room deck."), count))
+                                                               "discards into a new room deck.", cards=cards, n=count),
+                                                     count))
     return draw(state, Step.ROOM)
 
 
@@ -225,11 +228,23 @@ def lay_monster(state: State, monster: str, from_main: bool = False) -> State:
     card = state.card(monster)
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
-    line = todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
-                monster=card.said, attack=card.attack, defence=card.defence, health=card.health)
+    line = _monster_in_play(card)
     # no moment of its own (issue 29 item 7): a monster laid is recalled when it is killed (or kills);
     # with one laid each round they took half of a game's moments
     return say(state, why.monster_laid(line, card.said, card.health, from_main))
+
+
+def _monster_in_play(card: Card) -> NewsLine:
+    """"Monster 8 (attack 4, defence 2, health 2) is in play.", or, while its numbers are the
+    content file's placeholders (nobody entered the card's, :mod:`.content`), that the companion
+    counts those and not the card's, and where the card's are entered (newcomer16: they were
+    shown as facts); the voice then says only that they are placeholders, not the numbers."""
+    numbers = {"monster": card.said, "attack": card.attack, "defence": card.defence, "health": card.health}
+    if not card.placeholder:
+        return todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.", **numbers)
+    line = todo("place", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
+                         "{health}. Enter your card's in Card data for the next game.", **numbers)
+    return spoken_as(line, msg("{monster} is in play, with placeholder numbers.", monster=card.said))
 
 
 def refill(state: State) -> State:
@@ -238,10 +253,11 @@ def refill(state: State) -> State:
         return begin_turns(state)
     if not possible_draws(replace(state, step=Step.MAIN)):
         if state.main_discard:
-            count = len(state.main_discard)
+            count, cards = len(state.main_discard), _labels(state, state.main_discard)
             state = replace(state, main_deck=tuple(sorted(state.main_deck + state.main_discard)), main_discard=())
             state = say(state, why.main_reshuffled(todo("other", "The main deck is empty: shuffle its discard pile "
-                                                                 "into a new main deck."), count))
+                                                                 "into a new main deck.", cards=cards, n=count),
+                                                   count))
         else:
             return begin_turns(say(state, why.main_empty(msg("The main deck is empty: no more cards are laid."))))
     return draw(state, Step.MAIN)
@@ -290,4 +306,10 @@ def end_turn(state: State) -> State:
 
 def _names(state: State, cards: tuple[str, ...]) -> str:
     return commas(state.label(card) for card in cards)
+
+
+def _labels(state: State, cards: tuple[str, ...]) -> Any:
+    """A shuffled pile's cards as the table names them ("Item 5, Item 7 and Wooden Stake"):
+    unsaid by the shuffle, named when it is undone (undo.py)."""
+    return and_names(state.label(card) for card in sorted(cards))
 

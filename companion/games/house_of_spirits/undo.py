@@ -57,6 +57,34 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "Each player draws a secret victory card blindly and keeps it hidden.":
         lambda p: todo("return", "Each of you: put your secret victory card back into its deck without showing it.",
                        **p),
+    # "Exploring": a main card laid out, face up, to one card per player (a real deck: tapped
+    # off its top; virtual: the companion drew it); before: "Take back what was put down".
+    "Laid out: {card}.":
+        lambda p: todo("return", "Take {card} back out of the play area and put it on top of the main deck.", **p),
+    # "These cards immediately go to the discard pile" (a new room is turned over).
+    "Cards nobody picked up go to the discard pile: {cards}.":
+        lambda p: todo("return", "Take these cards back from the main discard pile and lay them face up in the play "
+                       "area again: {cards}.", **p),
+    # The First Player card passes right: said with the health on the scratch paper (undo_counts).
+    "Round {round}: {player} has the First Player card.": lambda p: None,
+    # A monster laid out (from the monster deck, or the main deck under a house rule).
+    "{monster} (attack {attack}, defence {defence}, health {health}) is in play.":
+        lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
+                       "from.", **p),
+    "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health {health}. Enter your "
+    "card's in Card data for the next game.":
+        lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
+                       "from.", **p),
+    # "any plot cards ... go to the bottom of the plot deck. Other cards go to the discard pile".
+    "{player} discards {card}.":
+        lambda p: todo("return", "{player}: take {card} back into your hand: from the bottom of the plot deck if it is "
+                       "a plot card, else from the main discard pile.", **p),
+    "{player} plays {card}.": lambda p: todo("return", "{player}: take {card} back into your hand.", **p),
+    # A shuffle cannot be undone by words: the pile shuffled (public, face up) comes back out.
+    "The main deck is empty: shuffle its discard pile into a new main deck.":
+        lambda p: _unshuffled("main", p["cards"], p["n"]),
+    "The whole house is explored: shuffle the room discards into a new room deck.":
+        lambda p: _unshuffled("room", p["cards"], p["n"]),
     "{n} plot card goes to the bottom of the plot deck.":
         lambda p: ntodo("return", "Take the bottom plot card back into the hand it came from.",
                         "Take the bottom plot cards back into the hand they came from.", "n", **p),
@@ -71,10 +99,26 @@ _DECKS: dict[Step, Callable[[Any], NewsLine]] = {
 }
 
 
+def _unshuffled(deck: str, names: Any, n: int) -> NewsLine:
+    """"The shuffle is undone: take these cards back out of the main deck ..." (named: the
+    discard piles are face up)."""
+    if deck == "room":
+        return ntodo("return", "The shuffle is undone: take this card back out of the room deck and lay it face up on "
+                               "its discard pile: {cards}.",
+                     "The shuffle is undone: take these cards back out of the room deck and lay them face up on its "
+                     "discard pile: {cards}.", "n", cards=names, n=n)
+    return ntodo("return", "The shuffle is undone: take this card back out of the main deck and lay it face up on its "
+                           "discard pile: {cards}.",
+                 "The shuffle is undone: take these cards back out of the main deck and lay them face up on its "
+                 "discard pile: {cards}.", "n", cards=names, n=n)
+
+
 def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
     """The reverse of the table's own step for ``action`` played on ``state``; () for an
     action with none (a die, a choice on the screen, a card the companion drew)."""
     kind, _, rest = action.partition(":")
+    if kind == "draw" and state.step == Step.MAIN and state.card(rest).kind != "monster":
+        return ()  # "Laid out: ..." has its own reverse, back on top of the main deck
     if kind == "draw" and state.options["decks"] == "physical" and state.step in _DECKS:
         return (_DECKS[state.step](state.label(rest)),)
     if kind == "draw" and state.step == Step.CHARACTER:  # the companion drew it: the player took that card
@@ -84,3 +128,29 @@ def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
         return (todo("return", "{player}: take the healing card you played back into your hand.",
                      player=state.player),)
     return ()
+
+
+def undo_counts(before: State, after: State) -> tuple[NewsLine, ...]:
+    """What the table keeps off the board, set back: the First Player card passed at a new
+    round, and health. "Track these wounds with a piece of scratch paper" (characters) and
+    "On a piece of scratch paper, track the number of health points that the monster has
+    remaining" (monsters): the health each had before, where the input changed it (before,
+    session 16: nothing; a newcomer's scratch paper kept the wound of an undone roll)."""
+    lines = []
+    if after.round > before.round >= 1 and after.first != before.first:
+        lines.append(todo("return", "Give the First Player card back to {player}.",
+                          player=before.players[before.first]))
+    elif after.round > before.round == 0:  # "Determine Player Order": the highest roll took it
+        lines.append(todo("return", "{player}: put the First Player card down again: the roll-off is not over.",
+                          player=after.players[after.first]))
+    for player, name in enumerate(before.players):
+        if before.characters[player] and before.wounds[player] != after.wounds[player]:
+            lines.append(todo("return", "{player}: set your health back to {health} of {max} on the scratch paper.",
+                              player=name, health=before.max_health(player) - before.wounds[player],
+                              max=before.max_health(player)))
+    left = dict(after.monster_health)
+    for monster, health in before.monster_health:
+        if left.get(monster) != health:
+            lines.append(todo("return", "Set the health of {monster} back to {health} on the scratch paper.",
+                              monster=before.card(monster).said, health=health))
+    return tuple(lines)

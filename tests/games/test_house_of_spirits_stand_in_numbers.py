@@ -1,0 +1,82 @@
+"""newcomer16 item 10: House of Spirits showed the companion's placeholder numbers as facts:
+"Monster 8 (attack 4, defence 2, health 2) is in play.", while ``companion content
+house_of_spirits`` lists that card as "Monster 8 (placeholder)" and the fight uses those
+numbers. A monster whose numbers nobody entered now says that they are the companion's
+placeholders, not the card's, and where the table's own are entered (Card data: they count
+from the next game, docs/content.md); the voice says only that they are placeholders (it
+read the stand-in stats aloud). A card whose numbers were entered keeps its short line."""
+
+from __future__ import annotations
+
+from hos_checks import play
+from test_house_of_spirits import KRAIG, OLIVIA, RUDOLPH, new_game
+
+from companion import protocol
+from companion.engine import get_game, resolve_options
+from companion.engine.codec import plain, tuples
+from companion.i18n import render, todo_lines
+from companion.voice.hearing import Hearing
+
+SPEC = get_game("house_of_spirits")
+
+
+def _monster_laid(content=None):
+    """Round 1: the Library entered, Cy's 2 brings Monster 8 (no card data entered: the
+    content file's placeholder numbers, attack 4, defence 2, health 2)."""
+    if content is None:
+        state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, {}))
+        state = play(state, "start", f"draw:{KRAIG}", f"draw:{OLIVIA}", f"draw:{RUDOLPH}", "face:6", "face:1",
+                     "face:2")
+    else:
+        state = new_game()
+    state = play(state, "draw:flashlight", "draw:broken-mirror", "draw:item-05",
+                 "pick:flashlight", "pick:broken-mirror", "pick:item-05", "draw:library", "face:4", "face:2")
+    return play(state, "draw:monster-08")
+
+
+def _laid_line(state):
+    lines = [line for line in todo_lines(SPEC.news(state)) if "Monster 8" in str(line)]
+    assert len(lines) == 1, [str(x) for x in SPEC.news(state)]
+    return lines[0]
+
+
+def test_a_monster_with_placeholder_numbers_says_they_are_not_the_cards():
+    line = _laid_line(_monster_laid())
+    assert render(line, "en") == (
+        "Monster 8 is in play with placeholder numbers: attack 4, defence 2, health 2. Enter your card's in Card data "
+        "for the next game.")
+    assert render(line, "it") == (
+        "Il Mostro 8 è in gioco con numeri segnaposto: attacco 4, difesa 2, salute 2. Inserite quelli della vostra "
+        "carta in Dati delle carte per la prossima partita.")
+    # what the voice says instead: no stats read aloud
+    assert render(line.spoken, "en") == "Monster 8 is in play, with placeholder numbers."
+    assert render(line.spoken, "it") == "Il Mostro 8 è in gioco, con numeri segnaposto."
+    # kept in a snapshot (a resumed game's voice says the same)
+    assert tuples(plain(line)).spoken == line.spoken
+
+
+def test_the_voice_says_the_short_words_and_the_screen_the_whole_line():
+    state = _monster_laid()
+    for lang, shown, said in (("en", "Monster 8 is in play with placeholder numbers:", "Monster 8 is in play, with "
+                               "placeholder numbers."),
+                              ("it", "Il Mostro 8 è in gioco con numeri segnaposto:", "Il Mostro 8 è in gioco, con "
+                               "numeri segnaposto.")):
+        todo = protocol.todo_message(todo_lines(SPEC.news(state)), lang)
+        laid = [t for t in todo if t["text"].startswith(shown)]
+        assert len(laid) == 1 and laid[0]["spoken"] == said, todo
+        news = [render(line, lang) for line in SPEC.news(state)]
+        hearing = Hearing()
+        hearing.heard({"type": "state", "revision": 1, "language": lang, "news": [], "todo": [],
+                       "prompt": {"text": "before"}})
+        heard = hearing.heard({"type": "state", "revision": 2, "language": lang, "news": news, "todo": todo,
+                               "prompt": {"text": "after"}})
+        texts = [u.text for u in heard]
+        assert said in texts, texts
+        assert not any(text.startswith(shown) for text in texts), texts  # the long line is not read
+        assert not any("attack 4" in text or "attacco 4" in text for text in texts), texts
+
+
+def test_a_monster_whose_numbers_were_entered_keeps_its_short_line():
+    line = _laid_line(_monster_laid(content="complete"))
+    assert render(line, "en") == "Monster 8 (attack 4, defence 2, health 2) is in play."
+    assert line.spoken is None
