@@ -45,19 +45,23 @@ def replace(obj: T, /, **changes: Any) -> T:
         TypeError: a change names no field of ``obj``'s class, or the class has a field
             that ``__init__`` sets itself (``init=False``).
     """
-    cls = type(obj)
-    plan = _PLANS.get((cls, *changes))  # one lookup for the fields a rule changes (mostly the same few)
+    cls = obj.__class__
+    key = (cls, *changes)
+    plan = _PLANS.get(key)  # one lookup for the fields a rule changes (mostly the same few)
     if plan is None:
-        plan = _PLANS[(cls, *changes)] = _plan(cls, changes)
-    size, stale = plan
+        plan = _PLANS[key] = _plan(cls, changes)
     values = obj.__dict__.copy()
-    if len(values) > size:  # something was derived: kept if it reads no changed field
+    stale = plan[1]
+    if stale and len(values) > plan[0]:  # something was derived: kept if it reads no changed field
         for name in stale:
             values.pop(name, None)
     values.update(changes)
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)  # a frozen class refuses a setattr of its own
+    new = _new(cls)
+    _set(new, "__dict__", values)  # a frozen class refuses a setattr of its own
     return new
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 #: Per dataclass and the names of a replace's changes (in the order given): how many fields

@@ -157,3 +157,43 @@ def test_a_reason_is_attached_with_one_news_line_made(monkeypatch):
     made.clear()
     kept = because(line, msg("Haunting"), msg("The spectral flow."))
     assert made == [] and kept.todo == "move" and why_of(kept).rule == "Haunting" and why_of(line) is None
+
+
+def test_a_frames_room_choices_are_made_once_for_every_prompt_that_offers_them():
+    """Two prompts of a frame that lists rooms (House Settles, running from a ghost, the
+    emergency re-entry, Kitty Kitty, the Toad ...) offering the same room share the choice
+    object (made once per prefix, room and name, not at every prompt)."""
+    spec = all_games()["children"]
+    prefixes = ("settle:", "flee:", "enter:", "send:", "go:", "swap:", "haunt-room:", "kitty-at:", "peek:")
+    seen = {}
+    shared = 0
+    for seed in range(6):
+        for state in _states(seed, 300):
+            for choice in spec.prompt(state).choices:
+                if not choice.key.startswith(prefixes):
+                    continue
+                said = (choice.key, choice.label)
+                if said in seen:
+                    assert seen[said] is choice, said
+                    shared += 1
+                seen.setdefault(said, choice)
+    assert shared > 50
+
+
+def test_two_draws_from_the_same_cards_share_their_list_of_choices():
+    """A draw lists the 30-odd cards the drawn one can be: two draws from the same cards left
+    share the whole list (made once for that set of cards, not card by card at every draw)."""
+    spec = all_games()["children"]
+    lists = {}
+    shared = 0
+    for seed in range(6):
+        for state in _states(seed, 300):
+            choices = spec.prompt(state).choices
+            if not choices or not choices[0].key.startswith("draw:"):
+                continue
+            keys = (state.options["edition"], tuple(c.key for c in choices))  # an edition names cards its way
+            if keys in lists:
+                assert lists[keys] is choices
+                shared += 1
+            lists.setdefault(keys, choices)
+    assert shared > 20

@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
+from companion.engine.frozen import derived
 from companion.i18n import msg, named, stand_in
 
 GAME_ID = "children"
@@ -163,16 +164,21 @@ class Content:
         """The printed name of a card or tablet id (``item`` itself when unknown); a room the
         rulebook names (:data:`RULEBOOK_ROOMS`) and a stand-in the owner has not replaced
         yet in words, in the table's language (:func:`said`); a name the owner entered as
-        entered."""
-        if item in self.cards:
-            card_ = self.cards[item]
+        entered. Looked up in :attr:`names` (the prompts name a card or room about ten times an
+        action)."""
+        return self.names.get(item, item)
+
+    @derived
+    def names(self) -> dict[str, str]:
+        """:meth:`name` of every card and tablet, worked out once for this content."""
+        names = {}
+        for item, tablet in self.tablets.items():
+            printed = RULEBOOK_ROOMS.get(item)
+            names[item] = printed[1] if printed is not None and tablet.name == printed[0] else said(tablet.name)
+        for item, card_ in self.cards.items():  # a card's id over a tablet's, as name() looked them up
             known = RULEBOOK_CARDS.get(item)
-            return known[1] if known is not None and card_.name == known[0] else said(card_.name)
-        if item not in self.tablets:
-            return item
-        printed = RULEBOOK_ROOMS.get(item)
-        name = self.tablets[item].name
-        return printed[1] if printed is not None and name == printed[0] else said(name)
+            names[item] = known[1] if known is not None and card_.name == known[0] else said(card_.name)
+        return names
 
     def tablet(self, tablet_id: str) -> Tablet:
         return self.tablets[tablet_id]

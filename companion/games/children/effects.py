@@ -243,6 +243,12 @@ def rooms_without_players(state: State) -> tuple[str, ...]:
     return tuple(r for r in gr.rooms(state.grid) if not state.players_in(r))
 
 
+def some_room_without_players(state: State) -> bool:
+    """``bool(rooms_without_players(state))``, stopping at the first such room."""
+    where = state.where
+    return any(r not in where for r in gr.rooms(state.grid))
+
+
 def rooms_without_ghosts(state: State) -> tuple[str, ...]:
     return tuple(r for r in gr.rooms(state.grid) if not state.ghosts_in(r))
 
@@ -252,7 +258,7 @@ def insane(state: State) -> bool:
     ``insanity_count`` = ``flipped_stacks``, 5 or more counted stacks ("Running into Ghosts")."""
     if state.hand_limit == 0:
         return True
-    return state.opt("insanity_count") == "flipped_stacks" and state.counted_flips >= 5
+    return state.counted_flips >= 5 and state.opt("insanity_count") == "flipped_stacks"  # (the count mostly 0)
 
 
 def final_score(state: State) -> State:

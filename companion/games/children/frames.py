@@ -46,7 +46,24 @@ def _ask(state: State, p: int, text: str, choices) -> Prompt:
 
 
 def _room_choices(state: State, prefix: str, rooms, label) -> list[Choice]:
-    return [Choice(f"{prefix}:{r}", label(state.name(r))) for r in rooms]
+    """A choice ``prefix:room`` per room, labelled ``label(its name)``. Each prefix has one
+    call site, so one label: a choice is made once per prefix, room and name, then shared
+    (asked at every step of a frame that lists rooms)."""
+    choices = []
+    for r in rooms:
+        name = state.name(r)
+        choice = _ROOM_CHOICES.get((prefix, r, name))
+        if choice is None:
+            if len(_ROOM_CHOICES) > _ROOM_CHOICES_KEPT:  # names a table enters over months: kept bounded
+                _ROOM_CHOICES.clear()
+            choice = _ROOM_CHOICES[(prefix, r, name)] = Choice(f"{prefix}:{r}", label(name))
+        choices.append(choice)
+    return choices
+
+
+#: The choices :func:`_room_choices` made, by prefix, room and name.
+_ROOM_CHOICES: dict[tuple[str, str, str], Choice] = {}
+_ROOM_CHOICES_KEPT = 4096
 
 
 def _replace_top(state: State, frame: Frame) -> State:
@@ -107,11 +124,25 @@ def passage_hand_ok(state: State, p: int) -> bool:
 
 
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
-    """One choice per device ``p`` could use now, picked by tapping the device card."""
-    if state.where[p] is None or not state.hands[p]:  # what usable() asks first, once for every device
+    """One choice per device ``p`` could use now (:func:`usable`), picked by tapping the
+    device card. The checks :func:`usable` makes per device, with what they share worked out
+    once for all of them (asked at every step 2 and of every player out of turn)."""
+    room = state.where[p]
+    if room is None or not state.hands[p]:  # may_hold's hand, and usable's room
         return []
-    return [_device_choice(prefix, d, state.name(d), payment(state, p, d) == "action") for d, _card in state.devices
-            if (only is None or d in only) and usable(state, p, d)]
+    in_deck, place = state._in_deck, hand_place(p)
+    fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
+    choices = []
+    for d, _card in state.devices:
+        if only is not None and d not in only:
+            continue
+        how = payment(state, p, d)
+        if how is None or in_deck[d] <= (state.known_copies(d) - state.known_in(d, place) if fits else 0):
+            continue
+        does_something = _DOES_SOMETHING.get(d)
+        if does_something is not None and does_something(state, p, room):
+            choices.append(_device_choice(prefix, d, state.name(d), how == "action"))
+    return choices
 
 
 @lru_cache(maxsize=1024)  # the same devices at every step 2 and every prompt out of turn: each made once
@@ -154,9 +185,10 @@ _DOES_SOMETHING = {
     "catnip": lambda state, p, room: state.kitty == room and bool(_catnip_rooms(state, p)),
     "hatpin": lambda state, p, room: bool(fx.within(state, p, 2, enraged_only=True)),
     "feather": lambda state, p, room: bool(fx.within(state, p, 2)),
-    "snow-globe": lambda state, p, room: bool(fx.nearest(state, p, skip_own_room=True)),
+    # nearest() finds a ghost whenever one is outside the room (the distances only pick which)
+    "snow-globe": lambda state, p, room: any(g.room != room for g in state.ghosts),
     "cricket-cage": lambda state, p, room: bool(_cage_targets(state, p)),
-    "music-box": lambda state, p, room: bool(state.ghost_deck) and bool(fx.rooms_without_players(state)),
+    "music-box": lambda state, p, room: bool(state.ghost_deck) and fx.some_room_without_players(state),
     "secret-passage": lambda state, p, room: bool(gr.same_line(state.grid, room)) and passage_hand_ok(state, p),
     "medico-della-peste": lambda state, p, room: bool(state.left),
     "toad": lambda state, p, room: bool(gr.same_floor(state.grid, room)),
@@ -280,9 +312,19 @@ def ask_draw(state, f):
         if state.deck <= 0:
             state = say(state, why.deck_empty(msg("The Children deck is empty: no card to draw.")))
         return pop(state)
-    cards = state.content.cards
-    choices = [_draw_choice(c, state.name(c), cards[c].kind in cc.HAND_KINDS) for c in state.drawable()]
-    return _ask(state, p, msg("{player}: draw a Children card and tap it", player=state.players[p]), choices)
+    choices = _draw_choices(state.options["edition"], state.printed, state.drawable())
+    return _ask(state, p, _draw_text(state.players[p]), choices)
+
+
+@lru_cache(maxsize=512)  # the cards left change slowly: the whole list made once for each set of them
+def _draw_choices(edition: str, printed: cc.Entries, drawable: tuple[str, ...]) -> tuple[Choice, ...]:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    return tuple(_draw_choice(c, content.name(c), content.cards[c].kind in cc.HAND_KINDS) for c in drawable)
+
+
+@lru_cache(maxsize=64)
+def _draw_text(player: str) -> Msg:
+    return msg("{player}: draw a Children card and tap it", player=player)
 
 
 @lru_cache(maxsize=256)  # the same 30-odd choices at every draw: made once
@@ -302,8 +344,7 @@ def act_draw(state, f, key):
     kind = cc.card(card_id).kind
     name = state.players[p]
     if kind in cc.HAND_KINDS:
-        return say(learn(add_hand(state, p, 1), card_id, p),
-                   why.kept(msg("{player} takes a card into their hand.", player=name)))
+        return say(learn(add_hand(state, p, 1), card_id, p), _kept_line(name))
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
@@ -312,6 +353,11 @@ def act_draw(state, f, key):
                                                ghost=state.name(card_id)), state.name(card_id)))
         return push(state, Frame("ghost", p, (card_id, "free", "")))
     return resolve_fate(state, p, card_id)
+
+
+@lru_cache(maxsize=64)  # a third of the draws: the line (and its why) made once per player, then shared
+def _kept_line(name: str) -> NewsLine:
+    return why.kept(msg("{player} takes a card into their hand.", player=name))
 
 
 def resolve_fate(state: State, p: int, fate: str) -> State:

@@ -138,8 +138,9 @@ def distance(grid: Grid, a: str, b: str) -> int:
 
 def same_line(grid: Grid, room: str) -> tuple[str, ...]:
     """Other rooms on the floor of ``room`` or straight above/below it (Secret Passage)."""
-    f, c = place(grid, room)
-    return tuple(r for r in rooms(grid) if r != room and (place(grid, r)[0] == f or place(grid, r)[1] == c))
+    positions = _positions(grid)  # rooms in play in the order of rooms(): basement first, left to right
+    f, c = present(positions.get(room), "a room in play")
+    return tuple(r for r, (rf, rc) in positions.items() if r != room and (rf == f or rc == c))
 
 
 def same_floor(grid: Grid, room: str) -> tuple[str, ...]:

@@ -133,7 +133,7 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
     Device Card", at any moment: one choice per Free Action device each other player (not
     the active one, nor the one the prompt already asks) could use now (``free:<player
     index>:<device>``). A tap picks it only when no other choice uses the same card."""
-    if not any(n > 0 for q, n in enumerate(state.skulls) if q != state.active):
+    if sum(state.skulls) == state.skulls[state.active]:  # (counts are never negative)
         return ()  # out of turn a device costs a skull token: nobody else holds one
     busy = {state.active} | {p for p, name in enumerate(state.players) if name == current.player
                              or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}

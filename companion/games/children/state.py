@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from companion.engine import pending as pd
@@ -153,7 +154,7 @@ class State:
 
     def name(self, item: str) -> str:
         """The name printed on a card or tablet of this game's copy."""
-        return self.content.name(item)
+        return self.content.names.get(item, item)  # (cc.Content.name, one call less: about 5 an action)
 
     @property
     def enraged_present(self) -> tuple[str, ...]:
@@ -298,6 +299,8 @@ class State:
             return ()
         hand_cards = self.unknown_in_deck() > 0
         known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
+        if hand_cards and not known:  # mostly so: every card with a copy in the deck
+            return tuple(c for c, n in self._in_deck.items() if n > 0)
         cards = self.content.cards
         return tuple(c for c, n in self._in_deck.items()
                      if (hand_cards or cards[c].kind in ("ghost", "fate")) and n - known.get(c, 0) > 0)
@@ -329,6 +332,11 @@ def hand_place(player: int) -> str:
     return f"h{player}"
 
 
+#: :func:`hand_place` of players 0-9 (more than a game seats), in order.
+_HAND_PLACES = tuple(hand_place(p) for p in range(10))
+
+
+@lru_cache(maxsize=256)  # asked of every room with cards left under it whenever a hand or a pile changes
 def room_place(room: str) -> str:
     return f"r:{room}"
 
@@ -403,7 +411,7 @@ def _fit(state: State) -> State:
 
 
 def _fit_once(state: State) -> State:
-    sizes = {hand_place(p): n for p, n in enumerate(state.hands)}
+    sizes = dict(zip(_HAND_PLACES, state.hands))
     sizes |= {room_place(room): n for room, n in state.left}
     if _fits(state.known, sizes):
         return state  # what follows would give the same known copies (they are kept sorted)

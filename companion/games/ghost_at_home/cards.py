@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home.state import State, Step
 
 
@@ -24,14 +23,14 @@ def incoming(state: State) -> int:
 
 def unseen(state: State, card: str) -> int:
     """Copies of ``card`` that may be in a hand or the deck: not in a house, not among the
-    known discards, not tapped to pay for a light, not a ghost on its way (all public)."""
-    gone = placed(state)[card] + state.discard.count(card) + state.paying.count(card)
-    return gc.DECK[card] - gone - (incoming(state) if card == gc.GHOST else 0)
+    known discards, not tapped to pay for a light, not a ghost on its way (all public): one
+    lookup in the state's :attr:`~State.unseen`, worked out once a state for every card."""
+    return state.unseen[card]
 
 
 def playable(state: State, player: int, card: str) -> bool:
     """``player`` holds a card, and a copy of ``card`` may be among the unknown cards."""
-    return state.hands[player] > 0 and unseen(state, card) > 0
+    return state.hands[player] > 0 and state.unseen[card] > 0
 
 
 def accounted(state: State) -> int:

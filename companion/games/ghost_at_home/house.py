@@ -33,7 +33,11 @@ def fits(house: House, card: str) -> bool:
     """Whether room card ``card`` (a floor card or the Room Wild Card) goes on the house now:
     only on the lowest floor not yet explored ("È necessario riempire tutti i piani
     inferiori"); the wild card on that floor whatever it is."""
-    floor = next_floor(house)
+    return fits_on(next_floor(house), card)
+
+
+def fits_on(floor: int | None, card: str) -> bool:
+    """:func:`fits` for a house whose next floor (:func:`next_floor`) is ``floor``."""
     if floor is None:
         return False
     return card == gc.WILD or gc.ROOM_FLOOR.get(card) == floor

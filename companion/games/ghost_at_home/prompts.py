@@ -8,13 +8,15 @@ decides and always offer a clear "no".
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from companion.engine.core import Choice, Prompt
 from companion.engine.ending import Ending
 from companion.engine.memo import remember_last
 from companion.engine.present import present
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
-from companion.games.ghost_at_home.cards import playable, unseen
+from companion.games.ghost_at_home.cards import playable
 from companion.games.ghost_at_home.light import LIGHT_COST, MAX_CARDS, MIN_CARDS, light_paid
 from companion.games.ghost_at_home.state import State, Step
 from companion.i18n import Msg, msg, nmsg
@@ -31,14 +33,22 @@ def prompt(state: State) -> Prompt:
     return _BUILDERS[state.step](state)
 
 
+@cache  # every choice below that names no player is made once, then shared by the prompts
 def _cancel() -> Choice:
     return Choice("cancel", msg("Cancel"))
 
 
 def _room_choices(state: State) -> list[Choice]:
-    house = state.house(state.active)
-    return [Choice(f"room:{card}", msg("Play a {card}", card=gc.card_name(card)), gc.component(card))
-            for card in ROOM_CARDS if hs.fits(house, card) and playable(state, state.active, card)]
+    if not state.hands[state.active]:
+        return []
+    floor, unseen_ = hs.next_floor(state.house(state.active)), state.unseen
+    return [_room_choice(card) for card in ROOM_CARDS
+            if hs.fits_on(floor, card) and unseen_[card] > 0]
+
+
+@cache
+def _room_choice(card: str) -> Choice:
+    return Choice(f"room:{card}", msg("Play a {card}", card=gc.card_name(card)), gc.component(card))
 
 
 def ghost_targets(state: State) -> tuple[int, ...]:
@@ -82,52 +92,82 @@ def bolt_targets(state: State) -> tuple[int, ...]:
                  if (top := hs.top_floor(state.house(p))) and state.house(p)[top - 1].lit)
 
 
-def _special_usable(state: State, card: str) -> bool:
-    house = state.house(state.active)
-    return {
-        gc.HOLE: lambda: bool(hole_sources(state)),
-        gc.BULB: lambda: bool(hs.light_floors(house)),
-        gc.FOOD: lambda: bool(food_sources(state)),
-        gc.ELEVATOR: lambda: bool(lift_sources(state)),
-        gc.LIGHTNING: lambda: bool(bolt_targets(state)),
-    }[card]()
+#: Whether a special card has something to act on now, per card.
+_USABLE = {
+    gc.HOLE: lambda state: bool(hole_sources(state)),
+    gc.BULB: lambda state: bool(hs.light_floors(state.house(state.active))),
+    gc.FOOD: lambda state: bool(food_sources(state)),
+    gc.ELEVATOR: lambda state: bool(lift_sources(state)),
+    gc.LIGHTNING: lambda state: bool(bolt_targets(state)),
+}
 
 
 def _turn(state: State) -> Prompt:
     me, player = state.active, state.player
     choices = _room_choices(state)
     if playable(state, me, gc.GHOST) and ghost_targets(state):
-        choices.append(Choice("ghost", msg("Play a ghost"), gc.component(gc.GHOST)))
+        choices.append(_turn_choice("ghost"))
     if playable(state, me, gc.CAT) and _cats(state):
-        choices.append(Choice("cat", msg("Play a cat"), gc.component(gc.CAT)))
+        choices.append(_turn_choice("cat"))
     if state.hands[me] >= MIN_CARDS:
-        choices += [Choice(f"light:{n}", msg("Turn on the light of the {floor}", floor=gc.floor_name(n)))
-                    for n in hs.light_floors(state.house(me))]
+        choices += [_light_choice(n) for n in hs.light_floors(state.house(me))]
     for card in (gc.HOLE, gc.BULB, gc.FOOD, gc.ELEVATOR, gc.LIGHTNING):
-        if playable(state, me, card) and _special_usable(state, card):
-            choices.append(Choice(f"special:{card}", msg("Play {card}", card=gc.card_name(card)),
-                                  gc.component(card)))
+        if playable(state, me, card) and _USABLE[card](state):
+            choices.append(_special_choice(card))
     if state.hands[me]:
-        choices.append(Choice("discard", msg("Discard and draw")))
-        text = msg("{player}: play room cards, a ghost, a cat or a special card (tap it), turn on a "
-                   "light, or discard and draw", player=player)
+        choices.append(_turn_choice("discard"))
     else:
-        choices.append(Choice("pass-turn", msg("End the turn"), main=True))
-        text = msg("{player} holds no cards: end the turn", player=player)
-    return Prompt(text, player, tuple(choices))
+        choices.append(_turn_choice("pass-turn"))
+    return Prompt(_turn_text(player, bool(state.hands[me])), player, tuple(choices))
+
+
+@cache
+def _turn_choice(key: str) -> Choice:
+    if key == "ghost":
+        return Choice("ghost", msg("Play a ghost"), gc.component(gc.GHOST))
+    if key == "cat":
+        return Choice("cat", msg("Play a cat"), gc.component(gc.CAT))
+    if key == "discard":
+        return Choice("discard", msg("Discard and draw"))
+    return Choice("pass-turn", msg("End the turn"), main=True)
+
+
+@cache
+def _light_choice(floor: int) -> Choice:
+    return Choice(f"light:{floor}", msg("Turn on the light of the {floor}", floor=gc.floor_name(floor)))
+
+
+@cache
+def _special_choice(card: str) -> Choice:
+    return Choice(f"special:{card}", msg("Play {card}", card=gc.card_name(card)), gc.component(card))
+
+
+@lru_cache(maxsize=64)  # the same few players at every turn: each sentence made once
+def _turn_text(player: str, holding: bool) -> Msg:
+    if holding:
+        return msg("{player}: play room cards, a ghost, a cat or a special card (tap it), turn on a "
+                   "light, or discard and draw", player=player)
+    return msg("{player} holds no cards: end the turn", player=player)
 
 
 def _rooms(state: State) -> Prompt:
     rooms = _room_choices(state)
     # "Gioca una o più carte stanza": the big button ends them in those words, never the step
     # box's "Done" beside it (issue 29: a player who acknowledged a step ended the room cards)
-    choices = rooms + [Choice("done", msg("No more room cards"), main=True)]
-    if rooms:
-        text = msg("{player}: play another room card, or touch “No more room cards”", player=state.player)
-    else:
-        text = msg("{player}: no other room card can be played now: touch “No more room cards”",
-                   player=state.player)
-    return Prompt(text, state.player, tuple(choices))
+    choices = [*rooms, _no_more_rooms()]
+    return Prompt(_rooms_text(state.player, bool(rooms)), state.player, tuple(choices))
+
+
+@cache
+def _no_more_rooms() -> Choice:
+    return Choice("done", msg("No more room cards"), main=True)
+
+
+@lru_cache(maxsize=64)
+def _rooms_text(player: str, more: bool) -> Msg:
+    if more:
+        return msg("{player}: play another room card, or touch “No more room cards”", player=player)
+    return msg("{player}: no other room card can be played now: touch “No more room cards”", player=player)
 
 
 def _ghost(state: State) -> Prompt:
@@ -146,8 +186,8 @@ def _pay(state: State) -> Prompt:
     me, paid = state.active, len(state.paying)
     choices = []
     if paid < min(MAX_CARDS, state.hands[me]):
-        choices += [Choice(f"pay:{card}", gc.card_name(card), gc.component(card), per_copy=gc.DECK[card] > 1)
-                    for card in gc.DECK if unseen(state, card) > 0]
+        unseen_ = state.unseen
+        choices += [_pay_choice(card) for card in gc.DECK if unseen_[card] > 0]
     known = len(state.bulbs) == paid
     rule = state.options["light_three_card_rule"]
     if paid >= MIN_CARDS and (not known or light_paid(state.bulbs, rule)):
@@ -165,6 +205,11 @@ def _pay(state: State) -> Prompt:
         text = msg("{player}: tap the 2 or 3 cards you discard to light the {floor} (at least {cost} bulb icons)",
                    player=state.player, floor=floor, cost=LIGHT_COST)
     return Prompt(text, state.player, tuple(choices) + (_cancel(),))
+
+
+@cache
+def _pay_choice(card: str) -> Choice:
+    return Choice(f"pay:{card}", gc.card_name(card), gc.component(card), per_copy=gc.DECK[card] > 1)
 
 
 def _tapped(state: State, floor, paid: int) -> Msg:

@@ -15,10 +15,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
-from companion.engine.frozen import replace
+from companion.engine.frozen import derived, replace
 from companion.games.ghost_at_home import components as gc
 from companion.i18n import NewsLine
 
@@ -139,15 +138,32 @@ class State:
         """The active player's name."""
         return self.players[self.active]
 
-    @cached_property
+    @derived.on_fields("houses")
     def placed(self) -> Counter:
-        """Cards lying in the houses, by name (computed once per state)."""
+        """Cards lying in the houses, by name (computed once per state, and kept by the next
+        state while the houses do not change: shared, never to be modified)."""
         counts: Counter = Counter()
         for house in self.houses:
             for floor in house:
                 counts.update(floor.rooms)
                 counts[gc.GHOST] += floor.ghosts
                 counts[gc.CAT] += floor.cats
+        return counts
+
+    @derived.on_fields("houses", "discard", "paying", "step")
+    def unseen(self) -> Mapping[str, int]:
+        """Per card of the deck, the copies that may be in a hand or the deck (what
+        :func:`~companion.games.ghost_at_home.cards.unseen` gives), worked out once for every
+        card: the prompts ask it of each card at every step (shared, never to be modified)."""
+        counts = dict(gc.DECK)
+        for card, n in self.placed.items():
+            if card in counts:
+                counts[card] -= n
+        for card in self.discard + self.paying:
+            if card in counts:
+                counts[card] -= 1
+        if self.step == Step.DEFEND:  # a ghost on its way (cards.incoming)
+            counts[gc.GHOST] -= 1
         return counts
 
     def house(self, player: int) -> House:
