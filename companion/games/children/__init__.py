@@ -285,10 +285,12 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "{player} runs in terror, leaving {n} card under the {room}.":
         lambda p: ntodo("return", "{player}: take the card you left under the {room} back into your hand.",
                         "{player}: take the cards you left under the {room} back into your hand.", "n", **p),
-    "{player} makes an emergency escape from the {room}, leaving every card there.":
-        lambda p: todo("return", "{player}: take the cards you left under the {room} back into your hand.", **p),
+    # With the figurine: undo.undo_counts says how many cards (the ones left there before stay).
+    "{player} makes an emergency escape from the {room}, leaving every card there.": lambda p: None,
     # "1. Play a Room Tablet": the tablet drawn goes back on its pile (the draw's own step, undo.py).
-    "Put the {room} {where}.": lambda p: todo("return", "Take the {room} back out of the mansion.", **p),
+    # The figurines on it come off first: the input's own step says both, in that order (undo.py).
+    "Put the {room} {where}.": lambda p: None,
+    "Every figurine starts in the {room}.": lambda p: None,
     "{ghost} haunts the {room}.": lambda p: todo("return", "Take {ghost} back off the {room}.", **p),
     "{ghost} haunts the {room}, enraged: put the card blue side up.":
         lambda p: todo("return", "Take {ghost} back off the {room}.", **p),

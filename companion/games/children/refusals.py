@@ -6,6 +6,12 @@ already built, on the 2nd floor"), then what the table is asked now. It never sa
 card in a hand or under a tablet is (the companion's knowledge of tapped cards is hidden):
 such a card "is not in the Children deck now"; a card only "is in the discard pile" or "in
 a scoring pile" when it is there for all to see, and "drawn already" is never said.
+
+A toy, device or trap tapped out of a draw is a hidden card (it came from a hand): its
+refusal never names it nor says what it does (session 17: "The Hatpin calms an enraged
+ghost within 2 rooms: none is in reach." told the table, and the voice, which device Ada
+held). It says, as CLUE: IT's does, that a hidden card was tapped, that it cannot be played
+now, and that it stays in the hand.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ from companion.i18n import Msg, msg, nmsg
 
 #: The Children-card frames where a card of the Children deck is tapped as drawn.
 _DRAWS = ("draw", "summon", "raven")
+
+#: A hand card (toy, device or trap) that cannot be played now: never named, nor its effect.
+_HIDDEN = msg("A hidden card was tapped: it cannot be played now, and it stays in the hand it came from.")
 
 
 def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
@@ -116,9 +125,9 @@ def _card_use_reason(state: State, kind: str, card: str) -> Msg:
     if kind == "toy":
         return _toy_reason(state, card)
     if kind == "device":
-        return _device_reason(state, card)
+        return _HIDDEN
     if kind == "trap":
-        return msg("A trap springs when it is picked up in a room: tap it then.")
+        return _HIDDEN
     if kind == "ghost":
         return msg("A ghost card is tapped when it is drawn from the Children deck.")
     return msg("A fate card is tapped when it is drawn from the Children deck.")
@@ -131,19 +140,20 @@ def _toy_reason(state: State, toy: str) -> Msg:
         if held is not None:
             return held
     if frame is None or frame.kind not in ("check", "biddle"):
-        return _FRAME_REASONS.get(frame.kind if frame else "",
-                                  msg("A toy traps a ghost in your room: tap it when you meet its ghost."))
+        return _FRAME_REASONS.get(frame.kind if frame else "", _HIDDEN)
     if frame.kind == "biddle":
         return msg("Irwin Biddle takes one toy from {player}'s hand.", player=state.players[frame.player])
     ghosts = state.ghosts_in(frame.args[0])
     if len(ghosts) == 1:
         ghost = ghosts[0].id
-        return nmsg("The {toy} is not {ghost}'s toy: {ghost} is trapped with the {beloved}.",
-                    "The {toy} is not the toy of {ghost}: {ghost} are trapped with the {beloved}.", "n",
-                    n=ghost_count(ghost), toy=state.name(toy), ghost=state.name(ghost),
-                    beloved=state.name(state.content.beloved_toy(ghost)))
+        return nmsg("A hidden card was tapped that does not trap {ghost}: {ghost} is trapped with the {beloved}. "
+                    "The card stays in the hand it came from.",
+                    "A hidden card was tapped that does not trap {ghost}: {ghost} are trapped with the {beloved}. "
+                    "The card stays in the hand it came from.", "n",
+                    n=ghost_count(ghost), ghost=state.name(ghost), beloved=state.name(state.content.beloved_toy(ghost)))
     names = ", ".join(state.name(g.id) for g in ghosts)
-    return msg("The {toy} is not the beloved toy of any ghost here ({ghosts}).", toy=state.name(toy), ghosts=names)
+    return msg("A hidden card was tapped that traps none of the ghosts here ({ghosts}): it stays in the hand it "
+               "came from.", ghosts=names)
 
 
 def _held_reason(state: State, p: int, card: str) -> Msg | None:
@@ -156,43 +166,6 @@ def _held_reason(state: State, p: int, card: str) -> Msg | None:
         return None
     return msg("That card cannot be in {player}'s hand: each card is in one place at a time, and the companion "
                "saw it go elsewhere.", player=state.players[p])
-
-
-def _device_reason(state: State, device: str) -> Msg:
-    name = state.name(device)
-    timing = state.content.cards[device].timing
-    if timing != "free" and state.frames and _frame(state) not in ("trap",):
-        return msg("The {device} is used as one of your turn actions, not in the middle of something else.",
-                   device=name)
-    others = [p for p in range(len(state.players)) if p != state.active]
-    if timing == "free" and not any(state.skulls[p] for p in others) and not _can_pay(state):
-        return msg("A Free Action device costs a turn action, or a skull token out of turn, and nobody has one "
-                   "to spend now.")
-    return _DEVICE_RULES.get(device, lambda s, n: msg("The {device} would do nothing now.", device=n))(state, name)
-
-
-def _can_pay(state: State) -> bool:
-    """The active player could pay for a device now (a turn action, or a skull token)."""
-    return (state.step == Step.ACTIONS and state.actions > 0) or state.skulls[state.active] > 0
-
-
-_DEVICE_RULES = {
-    "catnip": lambda s, n: msg("The {device} is for a player in the same room as Kitty Kitty.", device=n),
-    "hatpin": lambda s, n: msg("The {device} calms an enraged ghost within 2 rooms: none is in reach.", device=n),
-    "feather": lambda s, n: msg("The {device} banishes a ghost up to 2 rooms away: none is in reach.", device=n),
-    "secret-passage": lambda s, n: msg("The {device} leaves the room: not with more cards than the hand limit "
-                                       "({limit}), and only on your turn.", device=n, limit=s.hand_limit),
-    "snow-globe": lambda s, n: msg("The {device} draws the nearest ghost to your room: there is none to draw.",
-                                   device=n),
-    "cricket-cage": lambda s, n: msg("The {device} traps a ghost with its beloved toy from your hand.", device=n),
-    "music-box": lambda s, n: msg("The {device} needs a ghost left in the deck and a room with no players.",
-                                  device=n),
-    "medico-della-peste": lambda s, n: msg("The {device} peeks at cards left in a room: no room has any.",
-                                           device=n),
-    "toad": lambda s, n: msg("The {device} swaps your room with another on the same floor, as a turn action.",
-                             device=n),
-    "dental-tools": lambda s, n: msg("The {device} defuse a trap that is about to spring.", device=n),
-}
 
 
 # --------------------------------------------------------------------------- touches
@@ -254,7 +227,7 @@ def _move(state: State, room: str) -> Msg | None:
 def _use(state: State, device: str) -> Msg | None:
     if device not in state.content.cards or state.content.cards[device].kind != "device":
         return None
-    return _device_reason(state, device)
+    return msg("That card cannot be played now, and it stays in the hand it came from.")
 
 
 def _skull(state: State, _arg: str) -> Msg | None:
