@@ -62,7 +62,8 @@ def test_a_wrong_toy_is_not_named_but_the_ghosts_toy_is():
     en, it = _both(SPEC.refusal(state, None, "children:toy:parasol"))
     assert en.startswith("A hidden card was tapped that does not trap Rosie: Rosie is trapped with the Teddy Bear. "
                          "The card stays in the hand it came from."), en
-    assert it.startswith("È stata appoggiata una carta nascosta che non cattura Rosie: Rosie si cattura con "), it
+    assert it.startswith("È stata appoggiata una carta nascosta che non intrappola Rosie: Rosie si intrappola con "
+                         "l'Orsacchiotto. La carta resta nella mano da cui viene."), it
     for name in _names(state, "parasol"):
         assert name not in en and name not in it
 
@@ -93,3 +94,85 @@ def test_no_refusal_of_a_hand_card_names_it():
 
 
 # --------------------------------------------------------------------------- undo lines
+
+
+def test_undoing_a_tablet_takes_the_figurine_off_first_and_never_says_again():
+    """"1. Play a Room Tablet": the figurine stands on the tablet, so it comes off first;
+    it was never off before ("again" / "di nuovo" were false)."""
+    from test_undo_steps import _play, _start, _undone
+
+    session = _start("children", seed=2)
+    _play(session, "start", "tablet:kitchen")
+    assert _undone(session) == [
+        ("Undone: Kitchen.", "Annullato: Cucina."),
+        ("Ada: take your figurine off the Kitchen.", "Ada: togli la tua pedina dalla Cucina."),
+        ("Take the Kitchen out of the mansion.", "Togliete la Cucina dalla villa."),
+        ("Put the Kitchen back on top of the room tablet pile.",
+         "Rimettete in cima alla pila delle tessere stanza la tessera pescata: Cucina.")]
+
+
+def test_undoing_kitty_kittys_arrival_takes_her_off_the_room():
+    """Kitty Kitty (fate): "place the Kitty Kitty statuette in any room unoccupied by
+    players"; undone, the statuette comes off (before: only the card went back)."""
+    from test_undo_steps import _undone, _until_said
+
+    session, key = _until_said("children", "Kitty Kitty prowls into the {room}.", 2)
+    assert key == "kitty-at:tablet-0-2"
+    assert _undone(session) == [("Undone: Tablet 0-2.", "Annullato: Tessera 0-2."),
+                                ("Take Kitty Kitty off the Tablet 0-2.", "Togliete Kitty Kitty dalla Tessera 0-2.")]
+
+
+def test_kitty_kitty_drawn_and_placed_at_once_comes_off_with_her_card():
+    state = arrange(started(), RULEBOOK_ROOMS, where=("wash-room", "kitchen", "wine-cellar"))
+    before = replace(state, kitty=None)
+    after = replace(state, kitty="dormitory")
+    (line,) = SPEC.undo_counts(before, after)
+    assert _both(line) == ("Take Kitty Kitty off the Dormitory.", "Togliete Kitty Kitty dal Dormitorio.")
+
+
+def test_undoing_an_emergency_escape_says_how_many_cards_come_back():
+    """"Emergency Escape": the whole hand stays under the tablet. Undone, only those cards
+    come back; the ones left there before stay (before: "take the cards you left under the
+    Kitchen back", with 7 there and 3 of them Bo's)."""
+    from test_undo_steps import _undone, _until_said
+
+    session, key = _until_said("children", "{player} makes an emergency escape from the {room}, leaving every card "
+                               "there.", 2)
+    assert key == "escape" and dict(session.state.left)["kitchen"] == 7
+    assert _undone(session) == [
+        ("Undone: Emergency escape.", "Annullato: Fuga d’emergenza."),
+        ("Bo: take back into your hand the 3 cards you left under the Kitchen in the escape; the others there stay.",
+         "Bo: riprendi in mano le 3 carte che avevi lasciato sotto la Cucina nella fuga d'emergenza; le altre "
+         "restano lì."),
+        ("Bo: put your figurine back on the Kitchen.", "Bo: rimetti la tua pedina nella Cucina.")]
+    session, key = _until_said("children", "{player} makes an emergency escape from the {room}, leaving every card "
+                               "there.", 3)
+    assert _undone(session)[1] == (
+        "Bo: take back into your hand the 6 cards you left under the Billiards Room in the escape.",
+        "Bo: riprendi in mano le 6 carte che avevi lasciato sotto la Sala da biliardo nella fuga d'emergenza.")
+
+
+def test_running_into_an_escape_counts_only_the_escapes_cards():
+    """Running in terror leaves 2 cards, then no way out: the escape leaves the other 3.
+    Each line takes back its own cards."""
+    from test_undo_steps import _undone, _until_said
+
+    session, key = _until_said("children", "{player} makes an emergency escape from the {room}, leaving every card "
+                               "there.", 7)
+    assert key == "run"
+    assert [en for en, _ in _undone(session)] == [
+        "Undone: Run.", "Ada: take back into your hand the 3 cards you left under the Tablet 3-2 in the escape.",
+        "Ada: take the cards you left under the Tablet 3-2 back into your hand.",
+        "Ada: put your figurine back on the Tablet 3-2."]
+
+
+def test_a_ghost_with_no_room_is_found_in_the_deck_and_put_back_on_top():
+    """"No room can take Ghost 05: it goes back into the Children deck" (at random): undone,
+    the table finds it there (before: "Put Ghost 05 back on top", as if it were in hand)."""
+    from test_undo_steps import _undone, _until_said
+
+    session, key = _until_said("children", "No room can take {ghost}: it goes back into the Children deck.", 1)
+    assert key == "draw:ghost-05"
+    assert _undone(session) == [("Undone: Ghost 05.", "Annullato: Fantasma 05."),
+                                ("Find Ghost 05 in the Children deck and put the card back on top.",
+                                 "Cercate nel mazzo Children la carta del Fantasma 05 e rimettetela in cima.")]

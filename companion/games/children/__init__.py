@@ -285,8 +285,9 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "{player} runs in terror, leaving {n} card under the {room}.":
         lambda p: ntodo("return", "{player}: take the card you left under the {room} back into your hand.",
                         "{player}: take the cards you left under the {room} back into your hand.", "n", **p),
-    # With the figurine: undo.undo_counts says how many cards (the ones left there before stay).
-    "{player} makes an emergency escape from the {room}, leaving every card there.": lambda p: None,
+    # How many cards, and the ones left there before stay (review17: "take the cards you left
+    # under the Kitchen back" gave no count, and the Kitchen held one card more).
+    "{player} makes an emergency escape from the {room}, leaving every card there.": lambda p: _escaped(p),
     # "1. Play a Room Tablet": the tablet drawn goes back on its pile (the draw's own step, undo.py).
     # The figurines on it come off first: the input's own step says both, in that order (undo.py).
     "Put the {room} {where}.": lambda p: None,
@@ -316,6 +317,21 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: ntodo("return", "{player}: put the card you picked up back face down under the {room}.",
                         "{player}: put the cards you picked up back face down under the {room}.", "n", **p),
 })
+
+
+def _escaped(p: Mapping[str, Any]) -> NewsLine | None:
+    """"Emergency Escape" taken back: the cards the escape left (``n``; the news line's
+    unsaid parameters; none: nothing to take back), and those already under the tablet
+    (``there``) stay."""
+    if not p.get("n", 1):
+        return None
+    if p.get("there", 0):
+        return ntodo("return", "{player}: take back into your hand the card you left under the {room} in the escape; "
+                     "the others there stay.",
+                     "{player}: take back into your hand the {n} cards you left under the {room} in the escape; "
+                     "the others there stay.", "n", **p)
+    return ntodo("return", "{player}: take back into your hand the card you left under the {room} in the escape.",
+                 "{player}: take back into your hand the {n} cards you left under the {room} in the escape.", "n", **p)
 
 
 class Children(Game[State]):

@@ -204,15 +204,18 @@ def leave_cards(state: State, p: int, n: int) -> State:
     return add_hand(left_behind(add_left(state, room, n), p, room, every), p, -n)
 
 
-def escape(state: State, p: int, forced: bool = True) -> State:
+def escape(state: State, p: int, forced: bool = True, ran: int = 0) -> State:
     """Emergency Escape: the whole hand stays under the tablet, the figurine leaves the
     mansion; next turn it comes back in any room and draws a card (``forced``: a ghost and
-    no way out, else the turn action)."""
+    no way out, else the turn action; ``ran``: the cards running in terror just left there,
+    which their own line takes back when undone)."""
     room = state.where[p]
+    # how many cards the escape leaves, and how many were there before (unsaid: the undo's words)
+    n, there = state.hands[p], (state.left_in(room) - ran if room is not None else 0)
     state = leave_cards(state, p, state.hands[p])
     state = replace(state, where=put(state.where, p, None))
     line = todo("remove", "{player} makes an emergency escape from the {room}, leaving every card there.",
-                player=state.players[p], room=room_name(state, room))
+                player=state.players[p], room=room_name(state, room), n=n, there=there)
     recap = msg("{player} makes an emergency escape from the {room}.", player=state.players[p],
                 room=room_name(state, room))
     return say(state, notable(why.escaped(line, forced), recap))

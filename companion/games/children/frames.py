@@ -696,7 +696,7 @@ def act_check(state, f, key):
     state = fx.leave_cards(state, p, n)
     state = say(state, why.ran(_ran(name, n, state.name(room)), n))
     if not gr.walks(state.grid, room, state.content):
-        return fx.escape(state, p)
+        return fx.escape(state, p, ran=n)
     return push(state, Frame("flee", p, (room,)))
 
 

@@ -81,7 +81,7 @@ def _draw_reason(state: State, card: str) -> Msg:
     """A card tapped as the one just drawn that cannot be in the Children deck."""
     kind = state.content.cards[card].kind
     if _frame(state) != "draw" and kind != "ghost":
-        return msg("The Music Box and the Raven's Skull call the next ghost card of the deck: tap a ghost.")
+        return msg("The next ghost card of the deck is being searched out: tap a ghost, not another card.")
     if kind == "ghost":
         return _ghost_reason(state, card)
     public = _public_place(state, card)

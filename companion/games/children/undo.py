@@ -24,7 +24,7 @@ from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.rules import act
 from companion.games.children.state import State
-from companion.i18n import NewsLine, ntodo, todo
+from companion.i18n import NewsLine, todo
 
 
 def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
@@ -101,8 +101,6 @@ def undo_counts(before: State, after: State) -> tuple[NewsLine, ...]:
         was, now = _at(before.where, player), _at(after.where, player)
         if was != now and not (was is None and now in placed):  # onto a new tablet: its undo_steps say it
             lines.append(_figurine(before, name, was, now))
-        if was is not None and now is None and after.left_in(was) > before.left_in(was):
-            lines.append(_escaped(before, after, name, was))
     if before.kitty != after.kitty and before.kitty is not None:
         lines.append(todo("return", "Move Kitty Kitty back to the {room}.", room=before.name(before.kitty)))
     elif before.kitty is None and after.kitty is not None:  # Kitty Kitty fate: "place the statuette"
@@ -129,17 +127,3 @@ def _figurine(state: State, name: str, room: str | None, now: str | None) -> New
         return todo("return", "{player}: put your figurine back on the {room}.", player=name, room=state.name(room))
     return todo("return", "{player}: move your figurine back to the {room}.", player=name, room=state.name(room))
 
-
-def _escaped(before: State, after: State, name: str, room: str) -> NewsLine:
-    """"Emergency Escape": the whole hand went under the tablet; the cards left there before
-    stay (review17: "take the cards you left under the Kitchen back" gave no count, and the
-    Kitchen held one card more)."""
-    n, kept = after.left_in(room) - before.left_in(room), before.left_in(room)
-    if kept:
-        return ntodo("return", "{player}: take back into your hand the {n} card you left under the {room} in the "
-                     "escape; the others there stay.",
-                     "{player}: take back into your hand the {n} cards you left under the {room} in the escape; "
-                     "the others there stay.", "n", player=name, n=n, room=before.name(room))
-    return ntodo("return", "{player}: take back into your hand the {n} card you left under the {room} in the escape.",
-                 "{player}: take back into your hand the {n} cards you left under the {room} in the escape.", "n",
-                 player=name, n=n, room=before.name(room))

@@ -132,7 +132,7 @@ def card_name(card: str) -> str:
         return _NAMES[card]
     kind, _, number = card.rpartition("-")
     if kind == "kid" and card in KIDS:
-        return stand_in(msg("Kid {number}", number=int(number)), int(number))
+        return stand_in(msg("Kid {number}", number=int(number)), int(number), it="il")  # "il Personaggio 3"
     if kind == "item" and card in ITEMS:
         return stand_in(msg("Item {number}", number=int(number)), int(number))
     if kind == "location" and card in LOCATIONS:

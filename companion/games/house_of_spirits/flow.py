@@ -243,8 +243,9 @@ def _monster_in_play(card: Card) -> NewsLine:
     if not card.placeholder:
         return todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.", **numbers)
     line = todo("place", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
-                         "{health}. Enter your card's in Card data for the next game.", **numbers)
-    return spoken_as(line, msg("{monster} is in play, with placeholder numbers.", monster=card.said))
+                         "{health}. Enter your card's numbers in Card data for the next game.", **numbers)
+    return spoken_as(line, msg("{monster} is in play, with placeholder numbers: health {health}.", monster=card.said,
+                                 health=card.health))
 
 
 def refill(state: State) -> State:

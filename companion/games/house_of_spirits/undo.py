@@ -72,7 +72,7 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
                        "from.", **p),
     "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health {health}. Enter your "
-    "card's in Card data for the next game.":
+    "card's numbers in Card data for the next game.":
         lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
                        "from.", **p),
     # "any plot cards ... go to the bottom of the plot deck. Other cards go to the discard pile".
