@@ -240,7 +240,7 @@ def test_the_screen_s_own_words_say_articles_too():
 
 #: Fields that a bare Italian "a" or "e" may stand before: numbers (a count, a die face, a
 #: limit), a path, a side ("a sinistra"); never a name, which may start with the same vowel.
-_NOT_NAMES = {"count", "face", "heal", "high", "limit", "modifier", "moves", "n", "path", "score", "second",
+_NOT_NAMES = {"count", "face", "heal", "health", "high", "limit", "modifier", "moves", "n", "path", "score", "second",
               "side", "spaces", "squares", "target", "total", "toys"}
 
 

@@ -12,10 +12,9 @@ from dataclasses import replace
 
 from children_checks import RULEBOOK_ROOMS, SPEC, arrange, random_game, started
 
-from companion.games.children.state import Frame, Ghost, Step
+from companion.games.children.state import Ghost, Step
 from companion.i18n import render
 
-ADA, BO = 0, 1
 HAND_KINDS = ("toy", "device", "trap")
 
 

@@ -69,8 +69,7 @@ def test_devices_traps_and_toys_are_said_in_italian_with_their_articles():
     stayed English), with their articles."""
     assert _it(msg("Use the {device}", device=cc.name("cricket-cage"))) == "Usa la Gabbia dei grilli"
     assert _it(msg("Use the {device}", device=cc.name("catnip"))) == "Usa l'Erba gatta"
-    assert _it(msg("The {device} defuse a trap that is about to spring.", device=cc.name("dental-tools"))) == (
-        "Gli Attrezzi da dentista disinnescano una trappola che sta per scattare.")
+    assert _it(msg("Use the {device}", device=cc.name("dental-tools"))) == "Usa gli Attrezzi da dentista"
     assert _it(msg("The {trap} trap springs on {player}!", trap=cc.name("crickets"), player="Bo")) == (
         "La trappola Grilli scatta su Bo!")
     assert _it(msg("{player} defuses the {trap} with the Dental Tools: both go to the discard pile.", player="Bo",
@@ -111,8 +110,6 @@ def test_a_card_name_the_owner_entered_is_said_with_what_it_is():
     assert toy == "Orso"
     assert _it(msg("Trap {ghost} with the {toy}", ghost=cc.name("rosie"), toy=toy)) == (
         "Intrappola Rosie con il giocattolo Orso")
-    assert _it(msg("The {toy} is not the beloved toy of any ghost here ({ghosts}).", toy=toy, ghosts="Rosie")) == (
-        "Il giocattolo Orso non è il giocattolo preferito di nessun fantasma qui (Rosie).")
     assert _it(msg("Trap {ghost} with the {toy}", ghost=cc.name("rosie"), toy=cc.name("parasol"))) == (
         "Intrappola Rosie con il Parasole")  # printed: its article, no lead
     assert msg("Trap {ghost} with the {toy}", ghost="Rosie", toy=toy) == "Trap Rosie with the Orso"  # English as before

@@ -167,12 +167,14 @@ def test_free_action_devices_out_of_turn_at_any_moment_for_a_skull():
 
 
 def test_the_wrong_toy_names_the_ghosts_toy():
-    """"Trapping Ghosts": "The Twins's beloved toy is the Parasol"; Rosie's is the Teddy Bear."""
+    """"Trapping Ghosts": "The Twins's beloved toy is the Parasol"; Rosie's is the Teddy Bear.
+    The toy tapped came from a hand: not named (fix17)."""
     state = mansion(where=("master-bedroom", "kitchen", "wine-cellar"), ghosts=[Ghost("rosie", "wash-room")])
     state = SPEC.apply(SPEC.apply(state, "move:wash-room"), "draw:hatpin")
     assert SPEC.prompt(state).text.startswith("Ada meets Rosie in the Wash Room")
     text = SPEC.refusal(state, None, "children:toy:parasol")
-    assert text.startswith("The Parasol is not Rosie's toy: Rosie is trapped with the Teddy Bear.")
+    assert text.startswith("A hidden card was tapped that does not trap Rosie: Rosie is trapped with the Teddy Bear.")
+    assert "Parasol" not in text
 
 
 def test_a_tablet_already_built_is_refused_by_name():
@@ -323,10 +325,11 @@ def test_every_refusal_names_a_rule_in_random_games():
                 assert why and "drawn already" not in why, (component, why)
 
 
-def test_a_free_device_nobody_can_pay_for_says_so():
+def test_a_free_device_nobody_can_pay_for_is_refused_unnamed():
+    """A device tapped came from a hand: its refusal names it not, nor what it does (fix17)."""
     state = replace(mansion(where=("wash-room", "kitchen", "wine-cellar")), actions=0)
     assert SPEC.refusal(state, None, "children:device:hatpin").startswith(
-        "A Free Action device costs a turn action, or a skull token out of turn, and nobody has one to spend now.")
+        "A hidden card was tapped: it cannot be played now, and it stays in the hand it came from.")
 
 
 def test_out_of_turn_choices_reach_the_session_and_the_state_message():

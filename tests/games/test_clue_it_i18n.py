@@ -443,3 +443,25 @@ def test_the_kids_are_named_with_a_word_true_of_girls_too():
         catalogue = read_po(handle)
     said = [s for m in catalogue if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
     assert [s for s in said if "agazz" in s] == []
+
+
+def test_a_stand_in_kid_takes_its_article_in_italian():
+    """review17 item 10 (fix17): "Cy gioca con Personaggio 3", "Rimettete la pedina di
+    Personaggio 3" lost the article a numbered stand-in takes ("il Mostro 8"); a Kid the
+    rulebook names keeps none ("la pedina di Mike Hanlon")."""
+    from companion.i18n import msg, render, todo
+
+    kid, mike = ci.card_name(ci.KIDS[2]), ci.card_name(ci.KIDS[0])
+    said = {
+        msg("{player} plays {kid}.", player="Cy", kid=kid): "Cy gioca con il Personaggio 3.",
+        msg("{player} names {kid}: now name an item", player="Ada", kid=kid): "Ada nomina il Personaggio 3: ora "
+                                                                              "nomina un Oggetto",
+        todo("return", "Move the mover of {kid} back to {place}.", kid=kid, place=ci.card_name("centre")):
+            "Rimettete la pedina del Personaggio 3 al centro.",
+        todo("return", "{player}: put the Personality card of {kid} back with the others.", player="Ada", kid=kid):
+            "Ada: rimetti con le altre la carta Personalità del Personaggio 3.",
+        msg("{player} plays {kid}.", player="Cy", kid=mike): "Cy gioca con Mike Hanlon.",
+        todo("return", "Move the mover of {kid} back to the corridor space it stood on.", kid=mike):
+            "Rimettete la pedina di Mike Hanlon sulla casella del corridoio dov'era.",
+    }
+    assert {render(text, "it"): want for text, want in said.items()} == {want: want for want in said.values()}

@@ -3,8 +3,10 @@
 house_of_spirits`` lists that card as "Monster 8 (placeholder)" and the fight uses those
 numbers. A monster whose numbers nobody entered now says that they are the companion's
 placeholders, not the card's, and where the table's own are entered (Card data: they count
-from the next game, docs/content.md); the voice says only that they are placeholders (it
-read the stand-in stats aloud). A card whose numbers were entered keeps its short line."""
+from the next game, docs/content.md); the voice says that they are placeholders (it read the
+stand-in stats aloud), and the health (fix17, review17 item 9: the table keeps it on the scratch
+paper, and a player who cannot read never heard it). A card whose numbers were entered keeps
+its short line."""
 
 from __future__ import annotations
 
@@ -43,14 +45,14 @@ def _laid_line(state):
 def test_a_monster_with_placeholder_numbers_says_they_are_not_the_cards():
     line = _laid_line(_monster_laid())
     assert render(line, "en") == (
-        "Monster 8 is in play with placeholder numbers: attack 4, defence 2, health 2. Enter your card's in Card data "
-        "for the next game.")
+        "Monster 8 is in play with placeholder numbers: attack 4, defence 2, health 2. Enter your card's numbers in "
+        "Card data for the next game.")
     assert render(line, "it") == (
         "Il Mostro 8 è in gioco con numeri segnaposto: attacco 4, difesa 2, salute 2. Inserite quelli della vostra "
         "carta in Dati delle carte per la prossima partita.")
-    # what the voice says instead: no stats read aloud
-    assert render(line.spoken, "en") == "Monster 8 is in play, with placeholder numbers."
-    assert render(line.spoken, "it") == "Il Mostro 8 è in gioco, con numeri segnaposto."
+    # what the voice says instead: the health only (the table keeps it on the scratch paper; fix17)
+    assert render(line.spoken, "en") == "Monster 8 is in play, with placeholder numbers: health 2."
+    assert render(line.spoken, "it") == "Il Mostro 8 è in gioco, con numeri segnaposto: salute 2."
     # kept in a snapshot (a resumed game's voice says the same)
     assert tuples(plain(line)).spoken == line.spoken
 
@@ -58,9 +60,9 @@ def test_a_monster_with_placeholder_numbers_says_they_are_not_the_cards():
 def test_the_voice_says_the_short_words_and_the_screen_the_whole_line():
     state = _monster_laid()
     for lang, shown, said in (("en", "Monster 8 is in play with placeholder numbers:", "Monster 8 is in play, with "
-                               "placeholder numbers."),
+                               "placeholder numbers: health 2."),
                               ("it", "Il Mostro 8 è in gioco con numeri segnaposto:", "Il Mostro 8 è in gioco, con "
-                               "numeri segnaposto.")):
+                               "numeri segnaposto: salute 2.")):
         todo = protocol.todo_message(todo_lines(SPEC.news(state)), lang)
         laid = [t for t in todo if t["text"].startswith(shown)]
         assert len(laid) == 1 and laid[0]["spoken"] == said, todo

@@ -235,17 +235,17 @@ def _children_drawing() -> Session:
 def test_children_undoing_a_tablet_puts_it_back_on_the_pile():
     session = _start("children", seed=2)
     _play(session, "start", "tablet:kitchen")
-    assert _undone(session)[-2:] == [("Put the Kitchen back on top of the room tablet pile.",
-                                      "Rimettete in cima alla pila delle tessere stanza la tessera pescata: Cucina."),
-                                     ("Ada: take your figurine off the mansion again.",
-                                      "Ada: togli di nuovo la tua pedina dalla villa.")]
+    assert _undone(session)[-2:] == [("Take the Kitchen out of the mansion.", "Togliete la Cucina dalla villa."),
+                                     ("Put the Kitchen back on top of the room tablet pile.",
+                                      "Rimettete in cima alla pila delle tessere stanza la tessera pescata: Cucina.")]
 
 
 def test_children_a_ghost_or_a_fate_drawn_goes_back_on_the_deck():
     session = _children_drawing()
     _play(session, "draw:rosie")
-    assert _undone(session)[-1] == ("Put Rosie back on top of the Children deck.",
-                                    "Rimettete in cima al mazzo Children la carta di Rosie.")
+    # no room took Rosie: back into the deck at random (fix17; before: "Put Rosie back on top")
+    assert _undone(session)[-1] == ("Find Rosie in the Children deck and put the card back on top.",
+                                    "Cercate nel mazzo Children la carta di Rosie e rimettetela in cima.")
     _play(session, "draw:irwin-biddle")
     assert _undone(session) == [
         ("Undone: Irwin Biddle.", "Annullato: Irwin Biddle."),
@@ -369,8 +369,8 @@ def test_children_a_ghost_with_no_room_has_one_undo_line():
     session, key = _until_said("children", "No room can take {ghost}: it goes back into the Children deck.", 1)
     assert key == "draw:ghost-05"
     assert _undone(session) == [("Undone: Ghost 05.", "Annullato: Fantasma 05."),
-                                ("Put Ghost 05 back on top of the Children deck.",
-                                 "Rimettete in cima al mazzo Children la carta del Fantasma 05.")]
+                                ("Find Ghost 05 in the Children deck and put the card back on top.",
+                                 "Cercate nel mazzo Children la carta del Fantasma 05 e rimettetela in cima.")]
 
 
 def test_children_undoing_the_toad_swaps_the_rooms_back():
@@ -639,7 +639,7 @@ def test_hos_undoing_a_wound_sets_the_health_back_on_the_scratch_paper():
         ("Undone: The die shows 1.", "Annullato: Il dado mostra 1."),
         ("Give the First Player card back to Bo.", "Ridate la carta Primo Giocatore a Bo."),
         ("Ada: set your health back to 4 of 4 on the scratch paper.",
-         "Ada: rimetti sul foglio degli appunti la tua salute su 4 di 4.")]
+         "Ada: riporta sul foglio degli appunti la tua salute a 4 su 4.")]
 
 
 def test_hos_undoing_a_hit_sets_the_monster_s_health_back():
@@ -649,7 +649,7 @@ def test_hos_undoing_a_hit_sets_the_monster_s_health_back():
     assert key == "face:3"
     assert _undone(session) == [("Undone: The die shows 3.", "Annullato: Il dado mostra 3."),
                                 ("Set the health of Monster 6 back to 3 on the scratch paper.",
-                                 "Sul foglio degli appunti rimettete la salute del Mostro 6 su 3.")]
+                                 "Sul foglio degli appunti riportate la salute del Mostro 6 a 3.")]
 
 
 def test_hos_undoing_a_new_round_lays_the_cards_back_and_passes_the_first_player_card_back():
@@ -662,7 +662,8 @@ def test_hos_undoing_a_new_round_lays_the_cards_back_and_passes_the_first_player
     assert laid and laid[0] == (
         f"Take {laid[0][0][5:].split(' back out')[0]} back out of the play area and put it on top of the main deck.",
         laid[0][1])
-    assert laid[0][1].endswith("e rimettete la carta in cima al mazzo principale.")
+    assert laid[0][1].startswith("Togliete ") and laid[0][1].endswith(
+        " dall'area di gioco e rimettetela in cima al mazzo principale.")
     session, key = _until("house_of_spirits", 1, "Round {round}: {player} has the First Player card.")
     assert _undone(session)[1:] == [("Ada: put the First Player card down again: the roll-off is not over.",
                                      "Ada: rimetti giù la carta Primo Giocatore: lo spareggio non è finito.")]
@@ -801,9 +802,9 @@ def test_session_17_exact_reverses(game, line, english, italian):
       ("Ada: put the card you drew back on top of the deck.",
        "Ada: rimetti in cima al mazzo la carta che hai pescato.")]),
     ("house_of_spirits", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
-     "{health}. Enter your card's in Card data for the next game.", "draw:monster-06",
+     "{health}. Enter your card's numbers in Card data for the next game.", "draw:monster-06",
      [("Take Monster 6 back out of the play area: its card goes back to the deck it came from.",
-       "Togliete dal gioco il Mostro 6: la sua carta torna nel mazzo da cui veniva.")]),
+       "Togliete il Mostro 6 dall'area di gioco: la sua carta torna nel mazzo da cui veniva.")]),
     ("house_of_spirits", "{player} discards {card}.", "discard:wooden-stake",
      [("Cy: take Wooden Stake back into your hand: from the bottom of the plot deck if it is a plot card, else "
        "from the main discard pile.",
