@@ -586,8 +586,10 @@ def test_ghosts_undoing_a_shuffle_puts_the_deck_back_as_the_discard_pile():
          "su e 18 carte a faccia in giù."),
         ("Bo: put the card you drew before the shuffle back as the deck.",
          "Bo: rimetti come mazzo la carta che hai pescato prima del rimescolamento."),
-        ("Bo: take the cards you discarded face down back from the discard pile into your hand.",
-         "Bo: riprendi in mano dagli scarti le carte che avevi scartato coperte.")]
+        ("Bo: the cards you discarded were shuffled in with the others: take 3 face-down cards from the discard "
+         "pile into your hand.",
+         "Bo: le carte che avevi scartato sono state rimescolate con le altre: riprendi in mano 3 carte coperte "
+         "dagli scarti.")]
 
 
 def test_ghosts_a_shuffled_pile_of_face_down_cards_only_is_counted():
