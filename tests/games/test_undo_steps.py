@@ -819,3 +819,62 @@ def test_session_17_lines_in_real_games(game, said, key, lines):
     session, played = _until(game, 1, said)
     assert played == key
     assert _undone(session)[1:] == lines
+
+
+# --------------------------------------------------------------------------- session 17b
+# The sweep's most frequent generic lines left after session 17 (notes/undo17.md, "Sweep").
+
+
+def _until_params(game: str, seed: int, said: str, wanted, players=("Ada", "Bo", "Cy"), **options
+                  ) -> tuple[Session, str]:
+    """A seeded random game played until a public input says the line ``said`` with
+    parameters that ``wanted(params)`` accepts; the session and that input's key."""
+    session = _start(game, players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(600):
+        choices = [c for c in session.prompt.choices if c.key != "undo"]
+        if not choices:
+            break
+        choice = rng.choice(choices)
+        reply = session.handle(Touch(choice.key))
+        params = [line.text.params for line in reply.news if getattr(getattr(line, "text", line), "msgid", "") == said]
+        if reply.accepted and not choice.private and any(wanted(p) for p in params):
+            return session, choice.key
+    raise AssertionError(f"{said!r} never said so")
+
+
+def test_cellar_undoing_the_ghost_king_s_move_moves_him_back_to_his_room():
+    """"Ghost King card": "Move the Ghost King to the room with the matching letter." Before:
+    "Move it back where it was. It said: The Ghost King moves to room D." (which room?)."""
+    session, key = _until_params("creepy_cellar", 1, "The Ghost King moves to room {room}.",
+                                 lambda p: p["was"] is not None, ghost_deck="physical")
+    assert key == "king:king-D"
+    assert _undone(session) == [
+        ("Undone: Ghost King card D.", "Annullato: Carta Re dei Fantasmi D."),
+        ("Move the Ghost King back to room I.", "Rimettete il Re dei Fantasmi nella stanza I."),
+        ("Put the Ghost King card D back on top of the Ghost King deck.",
+         "Rimettete in cima al mazzo Re dei Fantasmi la carta pescata: Carta Re dei Fantasmi D.")]
+
+
+def test_cellar_undoing_the_king_s_first_room_and_his_haunting_takes_him_off_the_board():
+    """"If the Ghost King is ever in a room with 2 other ghosts, it becomes a haunting. The
+    Ghost King then moves to the next lettered room." Undone last first: back from I to H, the
+    haunting back to two ghosts, and off the board (he had no room before his first card)."""
+    session, key = _until("creepy_cellar", 1, "The Ghost King moves on to room {room}.", ghost_deck="physical")
+    assert key == "king:king-H"
+    lines = _undone(session)
+    assert lines[1:4] == [
+        ("Move the Ghost King back to room H.", "Rimettete il Re dei Fantasmi nella stanza H."),
+        ("Swap the haunting in room H back for two ghosts.",
+         "Nella stanza H rimettete due fantasmi al posto dell'infestazione."),
+        ("Take the Ghost King off the board again.", "Togliete di nuovo il Re dei Fantasmi dal tabellone.")]
+    assert not any("It said" in en for en, _ in lines)
+
+
+def test_cellar_a_king_card_of_his_own_room_moves_him_nowhere():
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    line = todo("move", "The Ghost King moves to room {room}.", room="C", was="C")
+    assert reverse(line, get_game("creepy_cellar").undo_sentences) is None

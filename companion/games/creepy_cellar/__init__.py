@@ -279,6 +279,9 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "Trap door! {player}: move the {hunter} to room {room} now.":
         lambda p: todo("return", "{player}: move the {hunter} back from room {room} to where it stood before the "
                                  "trap door.", **p),
+    # ``was`` (unsaid): the room the King stood in, or None while he was off the board.
+    "The Ghost King moves to room {room}.": lambda p: _king_back(p["was"], p["room"]),
+    "The Ghost King moves on to room {room}.": lambda p: _king_back(p["was"], p["room"]),
     # Said by the draw's own undo step (undo.py): the cards to take back out of the deck, by name,
     # and the card on top; the extra cards of a Draw + Shuffle are inputs of their own.
     "Flip {extra} more Ghost cards, then shuffle.": lambda p: None,
@@ -286,6 +289,17 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "The Ghost deck is empty: shuffle its discards into a new deck.": lambda p: None,
     "Shuffle the Ghost deck and the Ghost King deck with their discards.": lambda p: None,
 })
+
+
+def _king_back(was: str | None, room: str) -> NewsLine | None:
+    """"Move the Ghost King back to room B." (rulebook "Ghost King card": "Move the Ghost King
+    to the room with the matching letter"); before his first card he was off the board; a
+    card of his own room moved him nowhere: None."""
+    if was is None:
+        return todo("return", "Take the Ghost King off the board again.")
+    if was == room:
+        return None
+    return todo("return", "Move the Ghost King back to room {room}.", room=was)
 
 
 class CreepyCellar(Game[State]):

@@ -307,9 +307,9 @@ def _king(state: State, card: str) -> State:
             else:
                 state = say(state, why.trap_door(todo("move", "Trap door! {player}: move your hunter to room {room} "
                                                       "now.", player=state.player, room=room), room))
-    else:
+    else:  # ``was`` (unsaid): where the King stood, for the undo ("Move the Ghost King back to room B.")
         state = board.move_king(say(state, why.king_moves(
-            todo("move", "The Ghost King moves to room {room}.", room=room), room)), room)
+            todo("move", "The Ghost King moves to room {room}.", room=room, was=state.king), room)), room)
     if state.step == Step.OVER:
         return state
     return _continue_reveal(state)
