@@ -878,3 +878,72 @@ def test_cellar_a_king_card_of_his_own_room_moves_him_nowhere():
 
     line = todo("move", "The Ghost King moves to room {room}.", room="C", was="C")
     assert reverse(line, get_game("creepy_cellar").undo_sentences) is None
+
+
+def test_clue_undoing_a_personality_power_turns_the_card_face_up_again():
+    """"This power can only be used once per game. After you use it, turn the card over."
+    Before: "Turn it back the way it was. It said: Bo uses Kid 6's Personality power: ...".
+    What the power did is the card's own text, which the companion does not know."""
+    session, key = _until("clue_it", 1, "{player} uses {kid}'s Personality power: follow the card, then turn it over.")
+    assert key == "power"
+    assert _undone(session) == [
+        ("Undone: Use my Personality power.", "Annullato: Usa il potere della mia carta Personalità."),
+        ("Bo: turn the Personality card of Kid 6 face up again, and put back anything its power moved on the table.",
+         "Bo: rigira scoperta la carta Personalità di Personaggio 6 e rimetti com'era sul tavolo quello che il suo "
+         "potere ha spostato.")]
+
+
+_DREW_BO = ("Bo: put the card you drew back on top of the deck.",
+            "Bo: rimetti in cima al mazzo la carta che hai pescato.")
+_DREW_CY = ("Cy: put the card you drew back on top of the deck.",
+            "Cy: rimetti in cima al mazzo la carta che hai pescato.")
+
+
+@pytest.mark.parametrize("said, key, lines", [
+    # "puoi anche scartare un gatto dalla tua mano per difenderti immediatamente, annullando il
+    # fantasma": the ghost card lay on the floor it was played on
+    ("{target} discards a cat: the ghost is cancelled.", "defend",
+     [("Bo: take the cat card back from the discard pile into your hand, and lay the ghost card on the second floor "
+       "of your house again.",
+       "Bo: riprendi in mano dagli scarti la carta gatto e rimetti la carta fantasma sul secondo piano della tua "
+       "casa."),
+      _DREW_CY]),
+    # "Se un gatto è presente sul pavimento, sia il fantasma che il gatto verranno scartati"
+    ("A cat is on that floor: the ghost and the cat are discarded; the rooms stay.", "target:Ada",
+     [("Take the cat card and the ghost card back from the discard pile and lay both on the first floor of Ada's "
+       "house again.",
+       "Riprendete dagli scarti la carta gatto e la carta fantasma e rimettetele entrambe sul primo piano della casa "
+       "di Ada."),
+      ("Take the ghost card back off the first floor of Ada's house.",
+       "Togliete la carta fantasma dal primo piano della casa di Ada."),
+      _DREW_BO]),
+    # "Se la luce di quel piano è spenta, il fantasma e tutte le carte stanza su quel piano vengono scartate"
+    ("Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.", "let-in",
+     [("Take these cards back from the discard pile and lay them on the third floor of Bo's house again: ghost card "
+       "and third-floor room card ×2.",
+       "Riprendete dagli scarti queste carte e rimettetele sul terzo piano della casa di Bo: carta fantasma e carta "
+       "stanza del terzo piano ×2."),
+      _DREW_CY,
+      _DREW_BO]),
+    # "Accendi la luce: scarta 2 o 3 carte con un totale di almeno 5 icone di lampadine"
+    ("Not enough bulbs: {player} takes the cards back.", "light-no",
+     [("Ada: lay the 3 cards paid for the light down again.", "Ada: rimetti giù le 3 carte pagate per la luce.")]),
+])
+def test_ghosts_a_cancelled_ghost_a_lost_floor_and_a_light_not_paid_for_are_put_back(said, key, lines):
+    """Before: "Put back what was taken away. It said: ..." / "Undo this on the table. It said:
+    Not enough bulbs: Ada takes the cards back." (the cards were public: laid face up)."""
+    session, played = _until("ghost_at_home", 1, said)
+    assert played == key
+    assert _undone(session)[1:] == lines
+
+
+def test_ghosts_a_second_ghost_on_a_lit_floor_undone_turns_the_light_back_on():
+    """"Se ci sono 2 fantasmi, la stanza e le carte fantasma vengono scartate ... e la luce si spegne"."""
+    session, key = _until_params("ghost_at_home", 1, "Discard the rooms and ghosts of the {floor} of {target}'s house; "
+                                 "its light is off.", lambda p: p["lit"])
+    assert key == "let-in"
+    assert _undone(session)[1] == (
+        "Take these cards back from the discard pile and lay them on the third floor of Ada's house again: ghost card "
+        "×2 and third-floor room card ×2. Turn its light back on.",
+        "Riprendete dagli scarti queste carte e rimettetele sul terzo piano della casa di Ada: carta fantasma ×2 e "
+        "carta stanza del terzo piano ×2. Riaccendete la luce di quel piano.")

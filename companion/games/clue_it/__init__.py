@@ -115,6 +115,11 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     # (the kind's reverse said "Undo this on the table. It said: Secretly return the cards to
     # the envelope.", i.e. take them out again; session 16).
     "Secretly return the cards to the envelope.": lambda p: None,
+    # "This power can only be used once per game. After you use it, turn the card over." What
+    # the power did is the card's own text, which the companion does not know (session 17b).
+    "{player} uses {kid}'s Personality power: follow the card, then turn it over.":
+        lambda p: todo("return", "{player}: turn the Personality card of {kid} face up again, and put back anything "
+                                 "its power moved on the table.", **p),
 })
 
 
