@@ -947,3 +947,24 @@ def test_ghosts_a_second_ghost_on_a_lit_floor_undone_turns_the_light_back_on():
         "×2 and third-floor room card ×2. Turn its light back on.",
         "Riprendete dagli scarti queste carte e rimettetele sul terzo piano della casa di Ada: carta fantasma ×2 e "
         "carta stanza del terzo piano ×2. Riaccendete la luce di quel piano.")
+
+
+@pytest.mark.parametrize("skull, key, english, italian", [
+    (True, "defuse",
+     "Cy: take the Mouse and the Dental Tools back from the discard pile into your hand, and your skull token back "
+     "from the pile.",
+     "Cy: riprendi in mano dagli scarti il Topo e gli Attrezzi da dentista, e riprendi il tuo segnalino teschio dalla "
+     "riserva."),
+    (False, "defuse",
+     "Cy: take the Raven's Skull and the Dental Tools back from the discard pile into your hand.",
+     "Cy: riprendi in mano dagli scarti il Teschio di corvo e gli Attrezzi da dentista."),
+])
+def test_children_undoing_a_trap_defused_gives_both_cards_and_the_skull_back(skull, key, english, italian):
+    """"Dental Tools - Turn Action": "You may use an action or a Skull Token during your turn to
+    activate the Dental Tools Device. Discard the Dental Tools to deactivate and discard a
+    single trap card". Both were named in public (the trap sprang, the tools were played).
+    Before: "Put back what was taken away. It said: ..."; the skull token was not mentioned."""
+    session, played = _until_params("children", 2, "{player} defuses the {trap} with the Dental Tools: both go to the "
+                                    "discard pile.", lambda p: p["skull"] is skull)
+    assert played == key
+    assert _undone(session)[1:] == [(english, italian)]

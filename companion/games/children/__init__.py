@@ -260,6 +260,11 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: todo("return", "Swap the {room} and the {other} back, with everything in them.", **p),
     # "Device Cards": a device used goes to the discard pile; the undo's first line names it
     # already (the choice was public), and the table must know which card to take back.
+    "{player} defuses the {trap} with the Dental Tools: both go to the discard pile.": lambda p: (
+        todo("return", "{player}: take the {trap} and the Dental Tools back from the discard pile into your hand, "
+                       "and your skull token back from the pile.", **p) if p["skull"] else
+        todo("return", "{player}: take the {trap} and the Dental Tools back from the discard pile into your hand.",
+             **p)),
     "{player} uses the {device}: it goes to the discard pile.":
         lambda p: todo("return", "{player}: take the {device} back from the discard pile into your hand.", **p),
     # The figurines, Kitty Kitty, a ghost drifting and the Kitty Kitty card: set back from the
