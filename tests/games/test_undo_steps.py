@@ -968,3 +968,32 @@ def test_children_undoing_a_trap_defused_gives_both_cards_and_the_skull_back(sku
                                     "discard pile.", lambda p: p["skull"] is skull)
     assert played == key
     assert _undone(session)[1:] == [(english, italian)]
+
+
+def test_clue_undoing_the_envelope_pick_takes_the_last_card_out_unnamed():
+    """Issue 11 (the companion seals): "Secretly take one card from each pile and place it into
+    the mystery envelope." Rumor cards share a back: the card is the last one put in, and
+    neither it nor the tapped card is named (the key names it: "seal:the-synagogue"). The
+    envelope put aside has nothing to undo. Before: "Take back what was put down. It said: ..."."""
+    session, key = _until("clue_it", 1, "The envelope is sealed: put it off to the side.", envelope="companion")
+    assert key == "seal:the-synagogue"
+    lines = _undone(session)
+    assert lines == [
+        ("Undone: Location card, face-down.", "Annullato: Carta Luogo, coperta."),
+        ("Take the last card put into the envelope back out, face-down, without looking, and lay it again as location "
+         "card number 2 of the row. If the other location cards were shuffled already, shuffle it in with them and "
+         "undo every tap of this pile: its row is laid again.",
+         "Riprendete dalla Busta, coperta e senza guardarla, l'ultima carta che ci avete messo e rimettetela nella "
+         "fila come carta Luogo numero 2. Se le altre carte Luogo sono già state rimescolate, mescolatela con loro e "
+         "annullate anche ogni carta appoggiata di questo mazzetto: la sua fila si rifà da capo."),
+        ("Take location card 9 back off the end of the row, face-down, without looking.",
+         "Riprendete dalla fine della fila la carta Luogo 9, coperta, senza guardarla.")]
+    _names_none_of(lines, *(session.state.name(card) for card in session.state.seal_taps if card != "face-down"),
+                   session.state.name("the-synagogue"))
+
+
+def test_clue_undoing_the_envelope_sealed_by_hand_has_nothing_to_put_back():
+    session, key = _until("clue_it", 1, "Put the envelope off to the side.")
+    assert key == "sealed"
+    assert _undone(session) == [("Undone: The envelope is sealed. Nothing to put back on the table for it.",
+                                 "Annullato: La Busta è chiusa. Sul tavolo non c'è niente da rimettere a posto.")]
