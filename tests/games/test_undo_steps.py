@@ -889,7 +889,7 @@ def test_clue_undoing_a_personality_power_turns_the_card_face_up_again():
     assert _undone(session) == [
         ("Undone: Use my Personality power.", "Annullato: Usa il potere della mia carta Personalità."),
         ("Bo: turn the Personality card of Kid 6 face up again, and put back anything its power moved on the table.",
-         "Bo: rigira scoperta la carta Personalità di Personaggio 6 e rimetti com'era sul tavolo quello che il suo "
+         "Bo: rigira scoperta la carta Personalità di Personaggio 6 e riporta com'era sul tavolo quello che il suo "
          "potere ha spostato.")]
 
 
@@ -905,7 +905,7 @@ _DREW_CY = ("Cy: put the card you drew back on top of the deck.",
     ("{target} discards a cat: the ghost is cancelled.", "defend",
      [("Bo: take the cat card back from the discard pile into your hand, and lay the ghost card on the second floor "
        "of your house again.",
-       "Bo: riprendi in mano dagli scarti la carta gatto e rimetti la carta fantasma sul secondo piano della tua "
+       "Bo: riprendi in mano dagli scarti la carta gatto e riporta la carta fantasma sul secondo piano della tua "
        "casa."),
       _DREW_CY]),
     # "Se un gatto è presente sul pavimento, sia il fantasma che il gatto verranno scartati"
