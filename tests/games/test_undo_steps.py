@@ -847,7 +847,7 @@ def test_cellar_undoing_the_ghost_king_s_move_moves_him_back_to_his_room():
     """"Ghost King card": "Move the Ghost King to the room with the matching letter." Before:
     "Move it back where it was. It said: The Ghost King moves to room D." (which room?)."""
     session, key = _until_params("creepy_cellar", 1, "The Ghost King moves to room {room}.",
-                                 lambda p: p["was"] is not None, ghost_deck="physical")
+                                 lambda p: "was" in p, ghost_deck="physical")
     assert key == "king:king-D"
     assert _undone(session) == [
         ("Undone: Ghost King card D.", "Annullato: Carta Re dei Fantasmi D."),
@@ -878,6 +878,10 @@ def test_cellar_a_king_card_of_his_own_room_moves_him_nowhere():
 
     line = todo("move", "The Ghost King moves to room {room}.", room="C", was="C")
     assert reverse(line, get_game("creepy_cellar").undo_sentences) is None
+    first = reverse(todo("move", "The Ghost King moves to room {room}.", room="C"),
+                    get_game("creepy_cellar").undo_sentences)  # off the board before
+    assert (str(first), str(render(first, "it"))) == (
+        "Take the Ghost King off the board again.", "Togliete di nuovo il Re dei Fantasmi dal tabellone.")
 
 
 def test_clue_undoing_a_personality_power_turns_the_card_face_up_again():
@@ -965,7 +969,7 @@ def test_children_undoing_a_trap_defused_gives_both_cards_and_the_skull_back(sku
     single trap card". Both were named in public (the trap sprang, the tools were played).
     Before: "Put back what was taken away. It said: ..."; the skull token was not mentioned."""
     session, played = _until_params("children", 2, "{player} defuses the {trap} with the Dental Tools: both go to the "
-                                    "discard pile.", lambda p: p["skull"] is skull)
+                                    "discard pile.", lambda p: p["skull"] == skull)
     assert played == key
     assert _undone(session)[1:] == [(english, italian)]
 

@@ -605,7 +605,7 @@ def act_trap(state, f, key):
     state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
     return say(state, why.defused(todo("remove", "{player} defuses the {trap} with the Dental Tools: both go to the "
                                        "discard pile.", player=state.players[p], trap=state.name(trap),
-                                       skull=how != "action"),  # skull (unsaid): the token paid, for the undo
+                                       skull=int(how != "action")),  # skull (unsaid): 1: a token paid; for the undo
                                   state.name(trap)))
 
 

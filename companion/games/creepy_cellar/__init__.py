@@ -279,9 +279,9 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "Trap door! {player}: move the {hunter} to room {room} now.":
         lambda p: todo("return", "{player}: move the {hunter} back from room {room} to where it stood before the "
                                  "trap door.", **p),
-    # ``was`` (unsaid): the room the King stood in, or None while he was off the board.
-    "The Ghost King moves to room {room}.": lambda p: _king_back(p["was"], p["room"]),
-    "The Ghost King moves on to room {room}.": lambda p: _king_back(p["was"], p["room"]),
+    # ``was`` (unsaid): the room the King stood in; none while he was off the board.
+    "The Ghost King moves to room {room}.": lambda p: _king_back(p.get("was"), p["room"]),
+    "The Ghost King moves on to room {room}.": lambda p: _king_back(p.get("was"), p["room"]),
     # Said by the draw's own undo step (undo.py): the cards to take back out of the deck, by name,
     # and the card on top; the extra cards of a Draw + Shuffle are inputs of their own.
     "Flip {extra} more Ghost cards, then shuffle.": lambda p: None,

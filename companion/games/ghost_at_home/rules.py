@@ -382,7 +382,7 @@ def _clear_floor(state: State, player: int, floor: int, how: str) -> State:
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
     # unsaid: the cards (public: laid face up on the floor) and the light, for the undo
     line = todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
-                floor=gc.floor_name(floor), target=state.players[player], cards=pile_names(cards), lit=spot.lit)
+                floor=gc.floor_name(floor), target=state.players[player], cards=pile_names(cards), lit=int(spot.lit))
     recap = msg("{target} loses the {floor} to a ghost.", floor=gc.floor_name(floor), target=state.players[player])
     return say(state, notable(why.cleared(line, how), recap))
 
