@@ -46,10 +46,8 @@ def test_every_kind_but_return_and_other_has_its_own_reverse():
      "Move the Ghost King back to room D.", "Rimettete il Re dei Fantasmi nella stanza D."),
     (todo("move", "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
           floor=floor_name(1), owner="Ada", target="Bo", to=floor_name(2)),
-     "Move it back where it was. It said: The ghost on the first floor of Ada's house moves to Bo's house, on the "
-     "second floor.",
-     "Rimettete dov'era quello che è stato spostato. Diceva: Il fantasma del primo piano della casa di Ada si sposta "
-     "nella casa di Bo, al secondo piano."),
+     "Move the ghost card back from the second floor of Bo's house to the first floor of Ada's house.",
+     "Riportate la carta fantasma dal secondo piano della casa di Bo al primo piano della casa di Ada."),
     (todo("flip", "{ghost} is calm again: turn the card sepia side up.", ghost="Bloody Mary"),
      "Turn the card of Bloody Mary blue side up again.",
      "Girate di nuovo sul lato blu la carta di Bloody Mary."),

@@ -1001,3 +1001,45 @@ def test_clue_undoing_the_envelope_sealed_by_hand_has_nothing_to_put_back():
     assert key == "sealed"
     assert _undone(session) == [("Undone: The envelope is sealed. Nothing to put back on the table for it.",
                                  "Annullato: La Busta è chiusa. Sul tavolo non c'è niente da rimettere a posto.")]
+
+
+@pytest.mark.parametrize("seed, said, key, lines", [
+    # Cat Food: "sposta un gatto dalla casa di qualsiasi avversario alla tua"
+    (1, "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.", "to-floor:1",
+     [("Move the cat card back from the first floor of Cy's house to the first floor of Bo's house.",
+       "Riportate la carta gatto dal primo piano della casa di Cy al primo piano della casa di Bo."), _DREW_CY]),
+    # "Se il gatto viene posizionato su un fantasma ... sia il gatto che il fantasma vengono scartati"
+    (3, "The cat chases the ghost away: discard both; the rooms stay.", "to-floor:2",
+     [("Take the cat card and the ghost card back from the discard pile and lay both on the second floor of Cy's "
+       "house again.",
+       "Riprendete dagli scarti la carta gatto e la carta fantasma e rimettetele entrambe sul secondo piano della "
+       "casa di Cy."),
+      ("Move the cat card back from the second floor of Cy's house to the second floor of Bo's house.",
+       "Riportate la carta gatto dal secondo piano della casa di Cy al secondo piano della casa di Bo."), _DREW_CY]),
+    # "Se la luce di quel piano è accesa, il fantasma rimane": the card lay there already; only
+    # the ghost played is taken back (before: "Take back what was put down. It said: ...")
+    (1, "The light is on: the ghost stays on the {floor} of {target}'s house.", "stop",
+     [("Take the ghost card back off the third floor of Ada's house.",
+       "Togliete la carta fantasma dal terzo piano della casa di Ada."), _DREW_CY, _DREW_BO,
+      ("Ada: put the cards you drew back on top of the deck.",
+       "Ada: rimetti in cima al mazzo le carte che hai pescato.")]),
+])
+def test_ghosts_a_cat_or_ghost_moved_and_a_ghost_that_stays_are_put_back(seed, said, key, lines):
+    session, played = _until("ghost_at_home", seed, said)
+    assert played == key
+    assert _undone(session)[1:] == lines
+
+
+def test_ghosts_a_ghost_moved_by_the_time_space_hole_goes_back():
+    """Buca nello spazio temporale: the ghost card goes back to the house and floor it left."""
+    from companion.engine import get_game
+    from companion.games.ghost_at_home.components import floor_name
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    line = todo("move", "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
+                floor=floor_name(2), owner="Ada", target="Bo", to=floor_name(1))
+    back = reverse(line, get_game("ghost_at_home").undo_sentences)
+    assert (str(back), str(render(back, "it"))) == (
+        "Move the ghost card back from the first floor of Bo's house to the second floor of Ada's house.",
+        "Riportate la carta fantasma dal primo piano della casa di Bo al secondo piano della casa di Ada.")

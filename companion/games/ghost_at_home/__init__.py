@@ -140,6 +140,17 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
                        "house again: {cards}. Turn its light back on.", **p) if p["lit"] else
         todo("return", "Take these cards back from the discard pile and lay them on the {floor} of {target}'s "
                        "house again: {cards}.", **p)),
+    "The cat chases the ghost away: discard both; the rooms stay.":
+        lambda p: todo("return", "Take the cat card and the ghost card back from the discard pile and lay both on "
+                                 "the {floor} of {target}'s house again.", **p),
+    "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.":
+        lambda p: todo("return", "Move the cat card back from the {floor} of {player}'s house to the {from_floor} of "
+                                 "{owner}'s house.", **p),
+    "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.":
+        lambda p: todo("return", "Move the ghost card back from the {to} of {target}'s house to the {floor} of "
+                                 "{owner}'s house.", **p),
+    # The ghost card lay on that floor already: the input that put it there takes it back.
+    "The light is on: the ghost stays on the {floor} of {target}'s house.": lambda p: None,
     "Not enough bulbs: {player} takes the cards back.":
         lambda p: ntodo("return", "{player}: lay the {n} card paid for the light down again.",
                         "{player}: lay the {n} cards paid for the light down again.", "n", **p),

@@ -123,7 +123,8 @@ def _cat_arrives(state: State, player: int, floor: int) -> State:
         state = state.with_floor(player, floor, replace(spot, ghosts=spot.ghosts - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
         return say(state, why.cat_chases(todo("remove", "The cat chases the ghost away: discard both; the rooms "
-                                                         "stay.")))
+                                                         "stay.", floor=gc.floor_name(floor),
+                                              target=state.players[player])))  # unsaid: for the undo
     return state.with_floor(player, floor, replace(spot, cats=spot.cats + 1))
 
 
