@@ -1043,3 +1043,38 @@ def test_ghosts_a_ghost_moved_by_the_time_space_hole_goes_back():
     assert (str(back), str(render(back, "it"))) == (
         "Move the ghost card back from the first floor of Bo's house to the second floor of Ada's house.",
         "Riportate la carta fantasma dal primo piano della casa di Bo al secondo piano della casa di Ada.")
+
+
+@pytest.mark.parametrize("said, key, lines", [
+    # "Jinxed Item card: Draw one Jinxed Item tile from the pile and place it in your backpack."
+    ("{player} takes the {tile}: no treasure pick-up and no leaving the house until it is dropped there.", "drop-off",
+     [("Cy puts the Jinxed Item for room D back face-down on the Jinxed Item pile.",
+       "Cy rimette l'Oggetto Stregato della stanza D coperto sulla pila degli Oggetti Stregati."),
+      ("Cy takes the Cursed Treasure (add a ghost to your room at the start of your turn, not in a hallway) back from "
+       "cellar slot 3.",
+       "Cy riprende il Tesoro Maledetto (aggiungi un fantasma nella tua stanza all'inizio del turno, non in un "
+       "corridoio) dallo spazio 3 della cantina.")]),
+    # "To get rid of the Jinxed Item, you must drop it off in the room indicated on the back of the tile."
+    ("{player} gets rid of the Jinxed Item in room {room}.", "fight",
+     [("Cy takes the Jinxed Item back from room D into the backpack.",
+       "Cy riprende dalla stanza D l'Oggetto Stregato e lo rimette nello zaino.")]),
+])
+def test_cellar_a_jinxed_item_taken_or_dropped_is_put_back(said, key, lines):
+    """Before: "Take back what was put down. It said: ..." / "Put back what was taken away. ..."."""
+    session, played = _until("creepy_cellar", 1, said)
+    assert played == key
+    assert _undone(session)[1:] == lines
+
+
+@pytest.mark.parametrize("msgid", ["Put a secret passage tile back in room {room}.",
+                                   "Put a discarded secret passage tile in room {room}."])
+def test_cellar_a_secret_passage_tile_put_back_is_discarded_again(msgid):
+    """"you may place a previously discarded secret passage tile in its indicated room"."""
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    back = reverse(todo("place", msgid, room="B"), get_game("creepy_cellar").undo_sentences)
+    assert (str(back), str(render(back, "it"))) == (
+        "Take the secret passage tile back off room B: it is discarded again.",
+        "Togliete la tessera passaggio segreto dalla stanza B: torna tra gli scarti.")

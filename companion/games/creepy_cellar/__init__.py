@@ -279,6 +279,17 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "Trap door! {player}: move the {hunter} to room {room} now.":
         lambda p: todo("return", "{player}: move the {hunter} back from room {room} to where it stood before the "
                                  "trap door.", **p),
+    # "Jinxed Item card: Draw one Jinxed Item tile from the pile and place it in your backpack";
+    # "When you get rid of a Jinxed Item, you may place a previously discarded secret passage
+    # tile in its indicated room" (session 17b; before: "Take back what was put down ...").
+    "{player} takes the {tile}: no treasure pick-up and no leaving the house until it is dropped there.":
+        lambda p: todo("return", "{player} puts the {tile} back face-down on the Jinxed Item pile.", **p),
+    "{player} gets rid of the Jinxed Item in room {room}.":
+        lambda p: todo("return", "{player} takes the Jinxed Item back from room {room} into the backpack.", **p),
+    "Put a secret passage tile back in room {room}.":
+        lambda p: todo("return", "Take the secret passage tile back off room {room}: it is discarded again.", **p),
+    "Put a discarded secret passage tile in room {room}.":
+        lambda p: todo("return", "Take the secret passage tile back off room {room}: it is discarded again.", **p),
     # ``was`` (unsaid): the room the King stood in; none while he was off the board.
     "The Ghost King moves to room {room}.": lambda p: _king_back(p.get("was"), p["room"]),
     "The Ghost King moves on to room {room}.": lambda p: _king_back(p.get("was"), p["room"]),
