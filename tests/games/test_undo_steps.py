@@ -1078,3 +1078,29 @@ def test_cellar_a_secret_passage_tile_put_back_is_discarded_again(msgid):
     assert (str(back), str(render(back, "it"))) == (
         "Take the secret passage tile back off room B: it is discarded again.",
         "Togliete la tessera passaggio segreto dalla stanza B: torna tra gli scarti.")
+
+
+def test_children_kitty_kitty_s_card_comes_back_out_of_the_deck():
+    """A tablet taken away with Kitty Kitty on it: "Kitty Kitty leaves the mansion and her card
+    goes into the Children deck." Undone, the card comes out of the deck again, then goes back
+    to its holder and Kitty Kitty to her tablet (before: "Put back what was taken away. It
+    said: ..."). Reached in the sweep's own game (tests/undo_sweep.py, children seed 0)."""
+    from tests.undo_sweep import undo_lines
+
+    key, news = next((key, news) for key, news in undo_lines("children", 0)
+                     if any("Kitty Kitty leaves" in str(getattr(line, "text", line).params.get("step", ""))
+                            or "Kitty Kitty card back out" in str(line) for line in news))
+    assert key == "settle:tablet-1-4"
+    assert [(str(render(line, "en")), str(render(line, "it"))) for line in news[1:]] == [
+        ("Take the Kitty Kitty card back out of the Children deck.",
+         "Riprendete dal mazzo Children la carta Kitty Kitty."),
+        ("Take the Tablet 1-4 back out of the room tablet pile and put it back in the mansion where it was.",
+         "Riprendete dalla pila delle tessere la Tessera 1-4 e rimettete la tessera nella villa dov'era."),
+        ("Move Kitty Kitty back to the Tablet 1-4.", "Rimettete Kitty Kitty nella Tessera 1-4."),
+        ("Give the Kitty Kitty card back to Cy.", "Ridate la carta Kitty Kitty a Cy.")]
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    # without the card (the default house rule), undo_counts alone moves her back: no "It said" line
+    assert reverse(todo("remove", "Kitty Kitty leaves the mansion."), get_game("children").undo_sentences) is None
