@@ -1102,5 +1102,5 @@ def test_children_kitty_kitty_s_card_comes_back_out_of_the_deck():
     from companion.i18n import todo
     from companion.undo_words import reverse
 
-    # without the card (the default house rule), undo_counts alone moves her back: no "It said" line
+    # without the card (house rule figure_only, or nobody held it), undo_counts alone moves her back
     assert reverse(todo("remove", "Kitty Kitty leaves the mansion."), get_game("children").undo_sentences) is None

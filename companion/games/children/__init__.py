@@ -265,8 +265,9 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
                        "and your skull token back from the pile.", **p) if p["skull"] else
         todo("return", "{player}: take the {trap} and the Dental Tools back from the discard pile into your hand.",
              **p)),
-    # A tablet taken away with Kitty Kitty on it (house rule ``house_settles_kitty``): her card
-    # comes back out of the deck; undo_counts gives it back and moves her (session 17b).
+    # House Settles: "cards, ghosts, or Kitty Kitty ... in the Children Cards draw pile" (house
+    # rule ``house_settles_kitty``): her card comes back out of the deck; undo_counts gives it
+    # back and moves her (session 17b; before: "Put back what was taken away. It said: ...").
     "Kitty Kitty leaves the mansion and her card goes into the Children deck.":
         lambda p: todo("return", "Take the Kitty Kitty card back out of the Children deck."),
     "Kitty Kitty leaves the mansion.": lambda p: None,
