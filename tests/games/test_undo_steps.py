@@ -1104,3 +1104,45 @@ def test_children_kitty_kitty_s_card_comes_back_out_of_the_deck():
 
     # without the card (house rule figure_only, or nobody held it), undo_counts alone moves her back
     assert reverse(todo("remove", "Kitty Kitty leaves the mansion."), get_game("children").undo_sentences) is None
+
+
+def _swept(game: str, seed: int, found: str) -> tuple[str, list[tuple[str, str]]]:
+    """The first undo of the sweep's own game (tests/undo_sweep.py) with a line containing
+    ``found``: that input's key and the undo's lines in English and Italian."""
+    from tests.undo_sweep import undo_lines
+
+    key, news = next((key, news) for key, news in undo_lines(game, seed) if any(found in str(line) for line in news))
+    return key, [(str(render(line, "en")), str(render(line, "it"))) for line in news]
+
+
+def test_hos_a_room_card_laid_on_its_plot_card_is_the_room_again():
+    """"when the players move to the next room, the plot room card is placed on top of its
+    associated plot card". Before: "Take back what was put down. It said: ..."."""
+    key, lines = _swept("house_of_spirits", 2, "back off Plot card")
+    assert key == "face:2"
+    assert lines[1] == ("Take the Library card back off Plot card 3: it is the room you are in again.",
+                        "Riprendete la carta Biblioteca dalla Carta trama 3: è di nuovo la stanza in cui siete.")
+
+
+def test_hos_an_item_laid_on_a_plot_card_goes_back_into_the_hand():
+    """An item plot card: "the player must possess the item in question"; the item is laid on
+    the plot card (both public). Undone last first: the item, then the plot card."""
+    key, lines = _swept("house_of_spirits", 4, "back off the plot card")
+    assert key == "face:3"
+    assert lines[1:] == [
+        ("Ada: take Ancient Tome back off the plot card into your hand.",
+         "Ada: riprendi in mano il Tomo Antico dalla carta trama."),
+        ("Ada: take Plot card 5 back into your hand.", "Ada: riprendi in mano la Carta trama 5.")]
+
+
+def test_hos_a_room_card_laid_across_plot_cards_is_the_room_again():
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    line = todo("place", "Put the {room} card across {plots}: each was played in this room.", room="Garage",
+                plots="Plot card 1 and Plot card 2")
+    back = reverse(line, get_game("house_of_spirits").undo_sentences)
+    assert (str(back), str(render(back, "it"))) == (
+        "Take the Garage card back off Plot card 1 and Plot card 2: it is the room you are in again.",
+        "Riprendete la carta Garage da Plot card 1 and Plot card 2: è di nuovo la stanza in cui siete.")
