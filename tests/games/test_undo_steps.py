@@ -575,7 +575,7 @@ def test_ghosts_undoing_a_shuffle_puts_the_deck_back_as_the_discard_pile():
     session, key = _until("ghost_at_home", 1, "The deck is empty: shuffle the discard pile into a new deck.")
     assert key == "discard-n:3"
     assert _undone(session) == [
-        ("Undone: 3.", "Annullato: 3."),
+        ("Undone: Bo discards 3 cards face down.", "Annullato: Bo scarta 3 carte coperte."),
         ("Bo: put the cards you drew after the shuffle back on top of the deck.",
          "Bo: rimetti in cima al mazzo le carte che hai pescato dopo il rimescolamento."),
         ("The shuffle is undone: the whole deck goes back to the discard pile: cat card, Cat Food, Elevator, ghost "

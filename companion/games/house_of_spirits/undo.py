@@ -31,6 +31,14 @@ from companion.games.house_of_spirits.prompts import setup_player
 from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import NewsLine, ntodo, todo
 
+
+def _monster_taken_back(p: Mapping[str, Any]) -> NewsLine:
+    """A monster laid out (from the monster deck, or the main deck under a house rule), with its
+    numbers or with the companion's placeholders: either line's reverse."""
+    return todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came from.",
+                **p)
+
+
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
@@ -77,13 +85,9 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     # The First Player card passes right: said with the health on the scratch paper (undo_counts).
     "Round {round}: {player} has the First Player card.": lambda p: None,
     # A monster laid out (from the monster deck, or the main deck under a house rule).
-    "{monster} (attack {attack}, defence {defence}, health {health}) is in play.":
-        lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
-                       "from.", **p),
+    "{monster} (attack {attack}, defence {defence}, health {health}) is in play.": _monster_taken_back,
     "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health {health}. Enter your "
-    "card's in Card data for the next game.":
-        lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
-                       "from.", **p),
+    "card's in Card data for the next game.": _monster_taken_back,
     # "any plot cards ... go to the bottom of the plot deck. Other cards go to the discard pile".
     "{player} discards {card}.":
         lambda p: todo("return", "{player}: take {card} back into your hand: from the bottom of the plot deck if it is "
