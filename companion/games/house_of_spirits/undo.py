@@ -73,6 +73,15 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "Cards nobody picked up go to the discard pile: {cards}.":
         lambda p: todo("return", "Take these cards back from the main discard pile and lay them face up in the play "
                        "area again: {cards}.", **p),
+    # "when the players move to the next room, the plot room card is placed on top of its
+    # associated plot card": undone, it is the room the players are in again (session 17b).
+    "Put the {room} card on {plot}.":
+        lambda p: todo("return", "Take the {room} card back off {plot}: it is the room you are in again.", **p),
+    "Put the {room} card across {plots}: each was played in this room.":
+        lambda p: todo("return", "Take the {room} card back off {plots}: it is the room you are in again.", **p),
+    # "the player must possess the item in question": the item card laid on the plot card played.
+    "{card} is laid on the plot card.":
+        lambda p: todo("return", "{player}: take {card} back off the plot card into your hand.", **p),
     # The First Player card passes right: said with the health on the scratch paper (undo_counts).
     "Round {round}: {player} has the First Player card.": lambda p: None,
     # A monster laid out (from the monster deck, or the main deck under a house rule).
