@@ -9,6 +9,7 @@ import pytest
 
 from companion.engine import all_games
 from companion.games.creepy_cellar.components import DOOR_NAMES
+from companion.games.ghost_at_home.components import floor_name
 from companion.i18n import TODO_KINDS, render, todo
 from companion.undo_words import BY_KIND, reverse
 from tests.checkout import ROOT
@@ -38,9 +39,15 @@ def test_every_kind_but_return_and_other_has_its_own_reverse():
      "Take the ghost back off room C.", "Togliete il fantasma dalla stanza C."),
     (todo("remove", "Take a ghost off room {room}.", room="E"),
      "Put the ghost back in room E.", "Rimettete il fantasma nella stanza E."),
-    (todo("move", "The Ghost King moves to room {room}.", room="C"),
-     "Move it back where it was. It said: The Ghost King moves to room C.",
-     "Rimettete dov'era quello che è stato spostato. Diceva: Il Re dei Fantasmi si sposta nella stanza C."),
+    # the room he stood in rides on the line, unsaid (session 17b; before: "Move it back where it was")
+    (todo("move", "The Ghost King moves to room {room}.", room="C", was="B"),
+     "Move the Ghost King back to room B.", "Rimettete il Re dei Fantasmi nella stanza B."),
+    (todo("move", "The Ghost King moves on to room {room}.", room="E", was="D"),
+     "Move the Ghost King back to room D.", "Rimettete il Re dei Fantasmi nella stanza D."),
+    (todo("move", "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
+          floor=floor_name(1), owner="Ada", target="Bo", to=floor_name(2)),
+     "Move the ghost card back from the second floor of Bo's house to the first floor of Ada's house.",
+     "Riportate la carta fantasma dal secondo piano della casa di Bo al primo piano della casa di Ada."),
     (todo("flip", "{ghost} is calm again: turn the card sepia side up.", ghost="Bloody Mary"),
      "Turn the card of Bloody Mary blue side up again.",
      "Girate di nuovo sul lato blu la carta di Bloody Mary."),

@@ -30,6 +30,8 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
     if choice is not None and choice.private:  # the label is never said; the lines name no hidden card
         return Reply(True, news=(msg("Undone: a private choice."), *_put_back(spec, state, entry)))
     label = choice.label if choice is not None else entry.action
+    if str(label).isdigit():  # "Undone: 3." meant nothing out of its question (review17)
+        label = _first_said(spec, state, entry) or label
     back = _put_back(spec, state, entry)
     if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
         if not back and spec.undo_complete:  # no instruction, no step of the table's own: a screen choice, a die
@@ -74,6 +76,13 @@ def _put_back(spec: Game, state: Any, entry: Entry) -> list:
     back = [undo_words.reverse(line, spec.undo_sentences) for line in reversed(todo_lines(news))]  # last first
     return ([line for line in back if line is not None] + list(spec.undo_steps(state, entry.action.partition("#")[0]))
             + list(spec.undo_counts(state, after)))
+
+
+def _first_said(spec: Game, state: Any, entry: Entry) -> Any:
+    """The sentence of the first news line ``entry`` said ("Ada discards 3 cards face down."),
+    or None: an undone choice's words when its label is a bare number."""
+    news = _news_again(spec, state, entry)
+    return getattr(news[0], "text", news[0]) if news else None
 
 
 def _news_again(spec: Game, state: Any, entry: Entry) -> list:

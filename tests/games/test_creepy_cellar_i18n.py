@@ -168,6 +168,9 @@ RARE = {
     "The shuffle is undone: take this card back out of the Ghost King deck and lay it face up on its discard pile: "
     "{cards}.",
     "The shuffle is undone: take this card back out of the Ghost deck and lay it face up on its discard pile: {cards}.",
+    # undo17b: tests/games/test_undo_steps.py, both languages
+    "Take the secret passage tile back off room {room}: it is discarded again.",
+    "{player} takes the Jinxed Item back from room {room} into the backpack.",
 }
 
 

@@ -575,7 +575,7 @@ def test_ghosts_undoing_a_shuffle_puts_the_deck_back_as_the_discard_pile():
     session, key = _until("ghost_at_home", 1, "The deck is empty: shuffle the discard pile into a new deck.")
     assert key == "discard-n:3"
     assert _undone(session) == [
-        ("Undone: 3.", "Annullato: 3."),
+        ("Undone: Bo discards 3 cards face down.", "Annullato: Bo scarta 3 carte coperte."),
         ("Bo: put the cards you drew after the shuffle back on top of the deck.",
          "Bo: rimetti in cima al mazzo le carte che hai pescato dopo il rimescolamento."),
         ("The shuffle is undone: the whole deck goes back to the discard pile: cat card, Cat Food, Elevator, ghost "
@@ -586,8 +586,10 @@ def test_ghosts_undoing_a_shuffle_puts_the_deck_back_as_the_discard_pile():
          "su e 18 carte a faccia in giù."),
         ("Bo: put the card you drew before the shuffle back as the deck.",
          "Bo: rimetti come mazzo la carta che hai pescato prima del rimescolamento."),
-        ("Bo: take the cards you discarded face down back from the discard pile into your hand.",
-         "Bo: riprendi in mano dagli scarti le carte che avevi scartato coperte.")]
+        ("Bo: the cards you discarded were shuffled in with the others: take 3 face-down cards from the discard "
+         "pile into your hand.",
+         "Bo: le carte che avevi scartato sono state rimescolate con le altre: riprendi in mano 3 carte coperte "
+         "dagli scarti.")]
 
 
 def test_ghosts_a_shuffled_pile_of_face_down_cards_only_is_counted():
@@ -820,3 +822,330 @@ def test_session_17_lines_in_real_games(game, said, key, lines):
     session, played = _until(game, 1, said)
     assert played == key
     assert _undone(session)[1:] == lines
+
+
+# --------------------------------------------------------------------------- session 17b
+# The sweep's most frequent generic lines left after session 17 (notes/undo17.md, "Sweep").
+
+
+def _until_params(game: str, seed: int, said: str, wanted, players=("Ada", "Bo", "Cy"), **options
+                  ) -> tuple[Session, str]:
+    """A seeded random game played until a public input says the line ``said`` with
+    parameters that ``wanted(params)`` accepts; the session and that input's key."""
+    session = _start(game, players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(600):
+        choices = [c for c in session.prompt.choices if c.key != "undo"]
+        if not choices:
+            break
+        choice = rng.choice(choices)
+        reply = session.handle(Touch(choice.key))
+        params = [line.text.params for line in reply.news if getattr(getattr(line, "text", line), "msgid", "") == said]
+        if reply.accepted and not choice.private and any(wanted(p) for p in params):
+            return session, choice.key
+    raise AssertionError(f"{said!r} never said so")
+
+
+def test_cellar_undoing_the_ghost_king_s_move_moves_him_back_to_his_room():
+    """"Ghost King card": "Move the Ghost King to the room with the matching letter." Before:
+    "Move it back where it was. It said: The Ghost King moves to room D." (which room?)."""
+    session, key = _until_params("creepy_cellar", 1, "The Ghost King moves to room {room}.",
+                                 lambda p: "was" in p, ghost_deck="physical")
+    assert key == "king:king-D"
+    assert _undone(session) == [
+        ("Undone: Ghost King card D.", "Annullato: Carta Re dei Fantasmi D."),
+        ("Move the Ghost King back to room I.", "Rimettete il Re dei Fantasmi nella stanza I."),
+        ("Put the Ghost King card D back on top of the Ghost King deck.",
+         "Rimettete in cima al mazzo Re dei Fantasmi la carta pescata: Carta Re dei Fantasmi D.")]
+
+
+def test_cellar_undoing_the_king_s_first_room_and_his_haunting_takes_him_off_the_board():
+    """"If the Ghost King is ever in a room with 2 other ghosts, it becomes a haunting. The
+    Ghost King then moves to the next lettered room." Undone last first: back from I to H, the
+    haunting back to two ghosts, and off the board (he had no room before his first card)."""
+    session, key = _until("creepy_cellar", 1, "The Ghost King moves on to room {room}.", ghost_deck="physical")
+    assert key == "king:king-H"
+    lines = _undone(session)
+    assert lines[1:4] == [
+        ("Move the Ghost King back to room H.", "Rimettete il Re dei Fantasmi nella stanza H."),
+        ("Swap the haunting in room H back for two ghosts.",
+         "Nella stanza H rimettete due fantasmi al posto dell'infestazione."),
+        ("Take the Ghost King off the board again.", "Togliete di nuovo il Re dei Fantasmi dal tabellone.")]
+    assert not any("It said" in en for en, _ in lines)
+
+
+def test_cellar_a_king_card_of_his_own_room_moves_him_nowhere():
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    line = todo("move", "The Ghost King moves to room {room}.", room="C", was="C")
+    assert reverse(line, get_game("creepy_cellar").undo_sentences) is None
+    first = reverse(todo("move", "The Ghost King moves to room {room}.", room="C"),
+                    get_game("creepy_cellar").undo_sentences)  # off the board before
+    assert (str(first), str(render(first, "it"))) == (
+        "Take the Ghost King off the board again.", "Togliete di nuovo il Re dei Fantasmi dal tabellone.")
+
+
+def test_clue_undoing_a_personality_power_turns_the_card_face_up_again():
+    """"This power can only be used once per game. After you use it, turn the card over."
+    Before: "Turn it back the way it was. It said: Bo uses Kid 6's Personality power: ...".
+    What the power did is the card's own text, which the companion does not know."""
+    session, key = _until("clue_it", 1, "{player} uses {kid}'s Personality power: follow the card, then turn it over.")
+    assert key == "power"
+    assert _undone(session) == [
+        ("Undone: Use my Personality power.", "Annullato: Usa il potere della mia carta Personalità."),
+        ("Bo: turn the Personality card of Kid 6 face up again, and put back anything its power moved on the table.",
+         "Bo: rigira scoperta la carta Personalità di Personaggio 6 e riporta com'era sul tavolo quello che il suo "
+         "potere ha spostato.")]
+
+
+_DREW_BO = ("Bo: put the card you drew back on top of the deck.",
+            "Bo: rimetti in cima al mazzo la carta che hai pescato.")
+_DREW_CY = ("Cy: put the card you drew back on top of the deck.",
+            "Cy: rimetti in cima al mazzo la carta che hai pescato.")
+
+
+@pytest.mark.parametrize("said, key, lines", [
+    # "puoi anche scartare un gatto dalla tua mano per difenderti immediatamente, annullando il
+    # fantasma": the ghost card lay on the floor it was played on
+    ("{target} discards a cat: the ghost is cancelled.", "defend",
+     [("Bo: take the cat card back from the discard pile into your hand, and lay the ghost card on the second floor "
+       "of your house again.",
+       "Bo: riprendi in mano dagli scarti la carta gatto e riporta la carta fantasma sul secondo piano della tua "
+       "casa."),
+      _DREW_CY]),
+    # "Se un gatto è presente sul pavimento, sia il fantasma che il gatto verranno scartati"
+    ("A cat is on that floor: the ghost and the cat are discarded; the rooms stay.", "target:Ada",
+     [("Take the cat card and the ghost card back from the discard pile and lay both on the first floor of Ada's "
+       "house again.",
+       "Riprendete dagli scarti la carta gatto e la carta fantasma e rimettetele entrambe sul primo piano della casa "
+       "di Ada."),
+      ("Take the ghost card back off the first floor of Ada's house.",
+       "Togliete la carta fantasma dal primo piano della casa di Ada."),
+      _DREW_BO]),
+    # "Se la luce di quel piano è spenta, il fantasma e tutte le carte stanza su quel piano vengono scartate"
+    ("Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.", "let-in",
+     [("Take these cards back from the discard pile and lay them on the third floor of Bo's house again: ghost card "
+       "and third-floor room card ×2.",
+       "Riprendete dagli scarti queste carte e rimettetele sul terzo piano della casa di Bo: carta fantasma e carta "
+       "stanza del terzo piano ×2."),
+      _DREW_CY,
+      _DREW_BO]),
+    # "Accendi la luce: scarta 2 o 3 carte con un totale di almeno 5 icone di lampadine"
+    ("Not enough bulbs: {player} takes the cards back.", "light-no",
+     [("Ada: lay the 3 cards paid for the light down again.", "Ada: rimetti giù le 3 carte pagate per la luce.")]),
+])
+def test_ghosts_a_cancelled_ghost_a_lost_floor_and_a_light_not_paid_for_are_put_back(said, key, lines):
+    """Before: "Put back what was taken away. It said: ..." / "Undo this on the table. It said:
+    Not enough bulbs: Ada takes the cards back." (the cards were public: laid face up)."""
+    session, played = _until("ghost_at_home", 1, said)
+    assert played == key
+    assert _undone(session)[1:] == lines
+
+
+def test_ghosts_a_second_ghost_on_a_lit_floor_undone_turns_the_light_back_on():
+    """"Se ci sono 2 fantasmi, la stanza e le carte fantasma vengono scartate ... e la luce si spegne"."""
+    session, key = _until_params("ghost_at_home", 1, "Discard the rooms and ghosts of the {floor} of {target}'s house; "
+                                 "its light is off.", lambda p: p["lit"])
+    assert key == "let-in"
+    assert _undone(session)[1] == (
+        "Take these cards back from the discard pile and lay them on the third floor of Ada's house again: ghost card "
+        "×2 and third-floor room card ×2. Turn its light back on.",
+        "Riprendete dagli scarti queste carte e rimettetele sul terzo piano della casa di Ada: carta fantasma ×2 e "
+        "carta stanza del terzo piano ×2. Riaccendete la luce di quel piano.")
+
+
+@pytest.mark.parametrize("skull, key, english, italian", [
+    (True, "defuse",
+     "Cy: take the Mouse and the Dental Tools back from the discard pile into your hand, and your skull token back "
+     "from the pile.",
+     "Cy: riprendi in mano dagli scarti il Topo e gli Attrezzi da dentista, e riprendi il tuo segnalino teschio dalla "
+     "riserva."),
+    (False, "defuse",
+     "Cy: take the Raven's Skull and the Dental Tools back from the discard pile into your hand.",
+     "Cy: riprendi in mano dagli scarti il Teschio di corvo e gli Attrezzi da dentista."),
+])
+def test_children_undoing_a_trap_defused_gives_both_cards_and_the_skull_back(skull, key, english, italian):
+    """"Dental Tools - Turn Action": "You may use an action or a Skull Token during your turn to
+    activate the Dental Tools Device. Discard the Dental Tools to deactivate and discard a
+    single trap card". Both were named in public (the trap sprang, the tools were played).
+    Before: "Put back what was taken away. It said: ..."; the skull token was not mentioned."""
+    session, played = _until_params("children", 2, "{player} defuses the {trap} with the Dental Tools: both go to the "
+                                    "discard pile.", lambda p: p["skull"] == skull)
+    assert played == key
+    assert _undone(session)[1:] == [(english, italian)]
+
+
+def test_clue_undoing_the_envelope_pick_takes_the_last_card_out_unnamed():
+    """Issue 11 (the companion seals): "Secretly take one card from each pile and place it into
+    the mystery envelope." Rumor cards share a back: the card is the last one put in, and
+    neither it nor the tapped card is named (the key names it: "seal:the-synagogue"). The
+    envelope put aside has nothing to undo. Before: "Take back what was put down. It said: ..."."""
+    session, key = _until("clue_it", 1, "The envelope is sealed: put it off to the side.", envelope="companion")
+    assert key == "seal:the-synagogue"
+    lines = _undone(session)
+    assert lines == [
+        ("Undone: Location card, face-down.", "Annullato: Carta Luogo, coperta."),
+        ("Take the last card put into the envelope back out, face-down, without looking, and lay it again as location "
+         "card number 2 of the row. If the other location cards were shuffled already, shuffle it in with them and "
+         "undo every tap of this pile: its row is laid again.",
+         "Riprendete dalla Busta, coperta e senza guardarla, l'ultima carta che ci avete messo e rimettetela nella "
+         "fila come carta Luogo numero 2. Se le altre carte Luogo sono già state rimescolate, mescolatela con loro e "
+         "annullate anche ogni carta appoggiata di questo mazzetto: la sua fila si rifà da capo."),
+        ("Take location card 9 back off the end of the row, face-down, without looking.",
+         "Riprendete dalla fine della fila la carta Luogo 9, coperta, senza guardarla.")]
+    _names_none_of(lines, *(session.state.name(card) for card in session.state.seal_taps if card != "face-down"),
+                   session.state.name("the-synagogue"))
+
+
+def test_clue_undoing_the_envelope_sealed_by_hand_has_nothing_to_put_back():
+    session, key = _until("clue_it", 1, "Put the envelope off to the side.")
+    assert key == "sealed"
+    assert _undone(session) == [("Undone: The envelope is sealed. Nothing to put back on the table for it.",
+                                 "Annullato: La Busta è chiusa. Sul tavolo non c'è niente da rimettere a posto.")]
+
+
+@pytest.mark.parametrize("seed, said, key, lines", [
+    # Cat Food: "sposta un gatto dalla casa di qualsiasi avversario alla tua"
+    (1, "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.", "to-floor:1",
+     [("Move the cat card back from the first floor of Cy's house to the first floor of Bo's house.",
+       "Riportate la carta gatto dal primo piano della casa di Cy al primo piano della casa di Bo."), _DREW_CY]),
+    # "Se il gatto viene posizionato su un fantasma ... sia il gatto che il fantasma vengono scartati"
+    (3, "The cat chases the ghost away: discard both; the rooms stay.", "to-floor:2",
+     [("Take the cat card and the ghost card back from the discard pile and lay both on the second floor of Cy's "
+       "house again.",
+       "Riprendete dagli scarti la carta gatto e la carta fantasma e rimettetele entrambe sul secondo piano della "
+       "casa di Cy."),
+      ("Move the cat card back from the second floor of Cy's house to the second floor of Bo's house.",
+       "Riportate la carta gatto dal secondo piano della casa di Cy al secondo piano della casa di Bo."), _DREW_CY]),
+    # "Se la luce di quel piano è accesa, il fantasma rimane": the card lay there already; only
+    # the ghost played is taken back (before: "Take back what was put down. It said: ...")
+    (1, "The light is on: the ghost stays on the {floor} of {target}'s house.", "stop",
+     [("Take the ghost card back off the third floor of Ada's house.",
+       "Togliete la carta fantasma dal terzo piano della casa di Ada."), _DREW_CY, _DREW_BO,
+      ("Ada: put the cards you drew back on top of the deck.",
+       "Ada: rimetti in cima al mazzo le carte che hai pescato.")]),
+])
+def test_ghosts_a_cat_or_ghost_moved_and_a_ghost_that_stays_are_put_back(seed, said, key, lines):
+    session, played = _until("ghost_at_home", seed, said)
+    assert played == key
+    assert _undone(session)[1:] == lines
+
+
+def test_ghosts_a_ghost_moved_by_the_time_space_hole_goes_back():
+    """Buca nello spazio temporale: the ghost card goes back to the house and floor it left."""
+    from companion.engine import get_game
+    from companion.games.ghost_at_home.components import floor_name
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    line = todo("move", "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
+                floor=floor_name(2), owner="Ada", target="Bo", to=floor_name(1))
+    back = reverse(line, get_game("ghost_at_home").undo_sentences)
+    assert (str(back), str(render(back, "it"))) == (
+        "Move the ghost card back from the first floor of Bo's house to the second floor of Ada's house.",
+        "Riportate la carta fantasma dal primo piano della casa di Bo al secondo piano della casa di Ada.")
+
+
+@pytest.mark.parametrize("said, key, lines", [
+    # "Jinxed Item card: Draw one Jinxed Item tile from the pile and place it in your backpack."
+    ("{player} takes the {tile}: no treasure pick-up and no leaving the house until it is dropped there.", "drop-off",
+     [("Cy puts the Jinxed Item for room D back face-down on the Jinxed Item pile.",
+       "Cy rimette l'Oggetto Stregato della stanza D coperto sulla pila degli Oggetti Stregati."),
+      ("Cy takes the Cursed Treasure (add a ghost to your room at the start of your turn, not in a hallway) back from "
+       "cellar slot 3.",
+       "Cy riprende il Tesoro Maledetto (aggiungi un fantasma nella tua stanza all'inizio del turno, non in un "
+       "corridoio) dallo spazio 3 della cantina.")]),
+    # "To get rid of the Jinxed Item, you must drop it off in the room indicated on the back of the tile."
+    ("{player} gets rid of the Jinxed Item in room {room}.", "fight",
+     [("Cy takes the Jinxed Item back from room D into the backpack.",
+       "Cy riprende dalla stanza D l'Oggetto Stregato e lo rimette nello zaino.")]),
+])
+def test_cellar_a_jinxed_item_taken_or_dropped_is_put_back(said, key, lines):
+    """Before: "Take back what was put down. It said: ..." / "Put back what was taken away. ..."."""
+    session, played = _until("creepy_cellar", 1, said)
+    assert played == key
+    assert _undone(session)[1:] == lines
+
+
+@pytest.mark.parametrize("msgid", ["Put a secret passage tile back in room {room}.",
+                                   "Put a discarded secret passage tile in room {room}."])
+def test_cellar_a_secret_passage_tile_put_back_is_discarded_again(msgid):
+    """"you may place a previously discarded secret passage tile in its indicated room"."""
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    back = reverse(todo("place", msgid, room="B"), get_game("creepy_cellar").undo_sentences)
+    assert (str(back), str(render(back, "it"))) == (
+        "Take the secret passage tile back off room B: it is discarded again.",
+        "Togliete la tessera passaggio segreto dalla stanza B: torna tra gli scarti.")
+
+
+def test_children_kitty_kitty_s_card_comes_back_out_of_the_deck():
+    """A tablet taken away with Kitty Kitty on it: "Kitty Kitty leaves the mansion and her card
+    goes into the Children deck." Undone, the card comes out of the deck again, then goes back
+    to its holder and Kitty Kitty to her tablet (before: "Put back what was taken away. It
+    said: ..."). Reached in the sweep's own game (tests/undo_sweep.py, children seed 0)."""
+    from tests.undo_sweep import undo_lines
+
+    key, news = next((key, news) for key, news in undo_lines("children", 0)
+                     if any("Kitty Kitty leaves" in str(getattr(line, "text", line).params.get("step", ""))
+                            or "Kitty Kitty card back out" in str(line) for line in news))
+    assert key == "settle:tablet-1-4"
+    assert [(str(render(line, "en")), str(render(line, "it"))) for line in news[1:]] == [
+        ("Take the Kitty Kitty card back out of the Children deck.",
+         "Riprendete dal mazzo Children la carta Kitty Kitty."),
+        ("Take the Tablet 1-4 back out of the room tablet pile and put it back in the mansion where it was.",
+         "Riprendete dalla pila delle tessere la Tessera 1-4 e rimettete la tessera nella villa dov'era."),
+        ("Move Kitty Kitty back to the Tablet 1-4.", "Rimettete Kitty Kitty nella Tessera 1-4."),
+        ("Give the Kitty Kitty card back to Cy.", "Ridate la carta Kitty Kitty a Cy.")]
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    # without the card (house rule figure_only, or nobody held it), undo_counts alone moves her back
+    assert reverse(todo("remove", "Kitty Kitty leaves the mansion."), get_game("children").undo_sentences) is None
+
+
+def _swept(game: str, seed: int, found: str) -> tuple[str, list[tuple[str, str]]]:
+    """The first undo of the sweep's own game (tests/undo_sweep.py) with a line containing
+    ``found``: that input's key and the undo's lines in English and Italian."""
+    from tests.undo_sweep import undo_lines
+
+    key, news = next((key, news) for key, news in undo_lines(game, seed) if any(found in str(line) for line in news))
+    return key, [(str(render(line, "en")), str(render(line, "it"))) for line in news]
+
+
+def test_hos_a_room_card_laid_on_its_plot_card_is_the_room_again():
+    """"when the players move to the next room, the plot room card is placed on top of its
+    associated plot card". Before: "Take back what was put down. It said: ..."."""
+    key, lines = _swept("house_of_spirits", 2, "back off Plot card")
+    assert key == "face:2"
+    assert lines[1] == ("Take the Library card back off Plot card 3: it is the room you are in again.",
+                        "Riprendete la carta Biblioteca dalla Carta trama 3: è di nuovo la stanza in cui siete.")
+
+
+def test_hos_an_item_laid_on_a_plot_card_goes_back_into_the_hand():
+    """An item plot card: "the player must possess the item in question"; the item is laid on
+    the plot card (both public). Undone last first: the item, then the plot card."""
+    key, lines = _swept("house_of_spirits", 4, "back off the plot card")
+    assert key == "face:3"
+    assert lines[1:] == [
+        ("Ada: take Ancient Tome back off the plot card into your hand.",
+         "Ada: riprendi in mano il Tomo Antico dalla carta trama."),
+        ("Ada: take Plot card 5 back into your hand.", "Ada: riprendi in mano la Carta trama 5.")]
+
+
+def test_hos_a_room_card_laid_across_plot_cards_is_the_room_again():
+    from companion.engine import get_game
+    from companion.i18n import todo
+    from companion.undo_words import reverse
+
+    line = todo("place", "Put the {room} card across {plots}: each was played in this room.", room="Garage",
+                plots="Plot card 1 and Plot card 2")
+    back = reverse(line, get_game("house_of_spirits").undo_sentences)
+    assert (str(back), str(render(back, "it"))) == (
+        "Take the Garage card back off Plot card 1 and Plot card 2: it is the room you are in again.",
+        "Riprendete la carta Garage da Plot card 1 and Plot card 2: è di nuovo la stanza in cui siete.")

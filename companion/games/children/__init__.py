@@ -260,6 +260,17 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: todo("return", "Swap the {room} and the {other} back, with everything in them.", **p),
     # "Device Cards": a device used goes to the discard pile; the undo's first line names it
     # already (the choice was public), and the table must know which card to take back.
+    "{player} defuses the {trap} with the Dental Tools: both go to the discard pile.": lambda p: (
+        todo("return", "{player}: take the {trap} and the Dental Tools back from the discard pile into your hand, "
+                       "and your skull token back from the pile.", **p) if p["skull"] else
+        todo("return", "{player}: take the {trap} and the Dental Tools back from the discard pile into your hand.",
+             **p)),
+    # House Settles: "cards, ghosts, or Kitty Kitty ... in the Children Cards draw pile" (house
+    # rule ``house_settles_kitty``): her card comes back out of the deck; undo_counts gives it
+    # back and moves her (session 17b; before: "Put back what was taken away. It said: ...").
+    "Kitty Kitty leaves the mansion and her card goes into the Children deck.":
+        lambda p: todo("return", "Take the Kitty Kitty card back out of the Children deck."),
+    "Kitty Kitty leaves the mansion.": lambda p: None,
     "{player} uses the {device}: it goes to the discard pile.":
         lambda p: todo("return", "{player}: take the {device} back from the discard pile into your hand.", **p),
     # The figurines, Kitty Kitty, a ghost drifting and the Kitty Kitty card: set back from the

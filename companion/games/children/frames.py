@@ -600,11 +600,12 @@ def act_trap(state, f, key):
     state = pop(state)
     if key == "spring":
         return spring(state, p, trap)
-    state = pay(state, p, present(payment(state, p, "dental-tools"), "a way to pay for the Dental Tools"))
-    state = forget(forget(state, "dental-tools", p), trap, p)
+    how = present(payment(state, p, "dental-tools"), "a way to pay for the Dental Tools")
+    state = forget(forget(pay(state, p, how), "dental-tools", p), trap, p)
     state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
     return say(state, why.defused(todo("remove", "{player} defuses the {trap} with the Dental Tools: both go to the "
-                                       "discard pile.", player=state.players[p], trap=state.name(trap)),
+                                       "discard pile.", player=state.players[p], trap=state.name(trap),
+                                       skull=int(how != "action")),  # skull (unsaid): 1: a token paid; for the undo
                                   state.name(trap)))
 
 

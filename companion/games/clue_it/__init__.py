@@ -115,6 +115,24 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     # (the kind's reverse said "Undo this on the table. It said: Secretly return the cards to
     # the envelope.", i.e. take them out again; session 16).
     "Secretly return the cards to the envelope.": lambda p: None,
+    # The companion seals (issue 11): the card at the row's position went into the envelope, the
+    # rest were shuffled. Rumor cards share a back, so the card to take out is the last one put
+    # in, never named; a shuffled row's order is lost, so its taps are undone and it is laid
+    # again (session 17b; before: "Take back what was put down. It said: ...").
+    "Put {pile} card number {position} of the row into the envelope without looking; shuffle the other {pile} "
+    "cards back together.":
+        lambda p: todo("return", "Take the last card put into the envelope back out, face-down, without looking, and "
+                                 "lay it again as {pile} card number {position} of the row. If the other {pile} cards "
+                                 "were shuffled already, shuffle it in with them and undo every tap of this pile: its "
+                                 "row is laid again.", **p),
+    # Where the envelope lies is no part of the game: the row's line takes its card back out.
+    "Put the envelope off to the side.": lambda p: None,
+    "The envelope is sealed: put it off to the side.": lambda p: None,
+    # "This power can only be used once per game. After you use it, turn the card over." What
+    # the power did is the card's own text, which the companion does not know (session 17b).
+    "{player} uses {kid}'s Personality power: follow the card, then turn it over.":
+        lambda p: todo("return", "{player}: turn the Personality card of {kid} face up again, and put back anything "
+                                 "its power moved on the table.", **p),
 })
 
 

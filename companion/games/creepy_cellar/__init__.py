@@ -279,6 +279,20 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "Trap door! {player}: move the {hunter} to room {room} now.":
         lambda p: todo("return", "{player}: move the {hunter} back from room {room} to where it stood before the "
                                  "trap door.", **p),
+    # "Jinxed Item card: Draw one Jinxed Item tile from the pile and place it in your backpack";
+    # "When you get rid of a Jinxed Item, you may place a previously discarded secret passage
+    # tile in its indicated room" (session 17b; before: "Take back what was put down ...").
+    "{player} takes the {tile}: no treasure pick-up and no leaving the house until it is dropped there.":
+        lambda p: todo("return", "{player} puts the {tile} back face-down on the Jinxed Item pile.", **p),
+    "{player} gets rid of the Jinxed Item in room {room}.":
+        lambda p: todo("return", "{player} takes the Jinxed Item back from room {room} into the backpack.", **p),
+    "Put a secret passage tile back in room {room}.":
+        lambda p: todo("return", "Take the secret passage tile back off room {room}: it is discarded again.", **p),
+    "Put a discarded secret passage tile in room {room}.":
+        lambda p: todo("return", "Take the secret passage tile back off room {room}: it is discarded again.", **p),
+    # ``was`` (unsaid): the room the King stood in; none while he was off the board.
+    "The Ghost King moves to room {room}.": lambda p: _king_back(p.get("was"), p["room"]),
+    "The Ghost King moves on to room {room}.": lambda p: _king_back(p.get("was"), p["room"]),
     # Said by the draw's own undo step (undo.py): the cards to take back out of the deck, by name,
     # and the card on top; the extra cards of a Draw + Shuffle are inputs of their own.
     "Flip {extra} more Ghost cards, then shuffle.": lambda p: None,
@@ -286,6 +300,17 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "The Ghost deck is empty: shuffle its discards into a new deck.": lambda p: None,
     "Shuffle the Ghost deck and the Ghost King deck with their discards.": lambda p: None,
 })
+
+
+def _king_back(was: str | None, room: str) -> NewsLine | None:
+    """"Move the Ghost King back to room B." (rulebook "Ghost King card": "Move the Ghost King
+    to the room with the matching letter"); before his first card he was off the board; a
+    card of his own room moved him nowhere: None."""
+    if was is None:
+        return todo("return", "Take the Ghost King off the board again.")
+    if was == room:
+        return None
+    return todo("return", "Move the Ghost King back to room {room}.", room=was)
 
 
 class CreepyCellar(Game[State]):

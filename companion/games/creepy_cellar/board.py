@@ -79,7 +79,8 @@ def king_haunting(state: State, room: str) -> State:
     if state.step == Step.OVER:
         return state
     target = cc.next_room(room, state.options["king_wrap"])
-    line = why.king_moves_on(todo("move", "The Ghost King moves on to room {room}.", room=target), room, target)
+    line = why.king_moves_on(todo("move", "The Ghost King moves on to room {room}.", room=target, was=room),
+                             room, target)  # was: unsaid, for the undo
     return move_king(say(state, line), target)
 
 

@@ -307,9 +307,10 @@ def _king(state: State, card: str) -> State:
             else:
                 state = say(state, why.trap_door(todo("move", "Trap door! {player}: move your hunter to room {room} "
                                                       "now.", player=state.player, room=room), room))
-    else:
+    else:  # ``was`` (unsaid; none while he is off the board): for the undo ("Move the Ghost King back to room B.")
+        was = {"was": state.king} if state.king is not None else {}
         state = board.move_king(say(state, why.king_moves(
-            todo("move", "The Ghost King moves to room {room}.", room=room), room)), room)
+            todo("move", "The Ghost King moves to room {room}.", room=room, **was), room)), room)
     if state.step == Step.OVER:
         return state
     return _continue_reveal(state)

@@ -21,7 +21,7 @@ from companion.games.ghost_at_home import view as table_view
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
-from companion.i18n import Msg, NewsLine, msg, todo
+from companion.i18n import Msg, NewsLine, msg, ntodo, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -127,6 +127,33 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "{player}: draw {n} card.": lambda p: None,
     "The deck is empty: shuffle the discard pile into a new deck.": lambda p: None,
     "{player} discards {n} card face down.": lambda p: None,
+    # A ghost cancelled by a cat, a floor lost, a light not paid for (session 17b; before: "Put
+    # back what was taken away" / "Undo this on the table"): the cards were public, face up.
+    "{target} discards a cat: the ghost is cancelled.":
+        lambda p: todo("return", "{target}: take the cat card back from the discard pile into your hand, and lay the "
+                                 "ghost card on the {floor} of your house again.", **p),
+    "A cat is on that floor: the ghost and the cat are discarded; the rooms stay.":
+        lambda p: todo("return", "Take the cat card and the ghost card back from the discard pile and lay both on "
+                                 "the {floor} of {target}'s house again.", **p),
+    "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.": lambda p: (
+        todo("return", "Take these cards back from the discard pile and lay them on the {floor} of {target}'s "
+                       "house again: {cards}. Turn its light back on.", **p) if p["lit"] else
+        todo("return", "Take these cards back from the discard pile and lay them on the {floor} of {target}'s "
+                       "house again: {cards}.", **p)),
+    "The cat chases the ghost away: discard both; the rooms stay.":
+        lambda p: todo("return", "Take the cat card and the ghost card back from the discard pile and lay both on "
+                                 "the {floor} of {target}'s house again.", **p),
+    "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.":
+        lambda p: todo("return", "Move the cat card back from the {floor} of {player}'s house to the {from_floor} of "
+                                 "{owner}'s house.", **p),
+    "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.":
+        lambda p: todo("return", "Move the ghost card back from the {to} of {target}'s house to the {floor} of "
+                                 "{owner}'s house.", **p),
+    # The ghost card lay on that floor already: the input that put it there takes it back.
+    "The light is on: the ghost stays on the {floor} of {target}'s house.": lambda p: None,
+    "Not enough bulbs: {player} takes the cards back.":
+        lambda p: ntodo("return", "{player}: lay the {n} card paid for the light down again.",
+                        "{player}: lay the {n} cards paid for the light down again.", "n", **p),
     # Each player's refill is a "draw" line of its own, put back by the undo step.
     "The escape is stopped! Everyone refills to 3 cards, starting with {player}.": lambda p: None,
 })

@@ -123,7 +123,8 @@ def _cat_arrives(state: State, player: int, floor: int) -> State:
         state = state.with_floor(player, floor, replace(spot, ghosts=spot.ghosts - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
         return say(state, why.cat_chases(todo("remove", "The cat chases the ghost away: discard both; the rooms "
-                                                         "stay.")))
+                                                         "stay.", floor=gc.floor_name(floor),
+                                              target=state.players[player])))  # unsaid: for the undo
     return state.with_floor(player, floor, replace(spot, cats=spot.cats + 1))
 
 
@@ -198,9 +199,10 @@ def _light_on(state: State, player: int, floor: int, bulbs: int | None = None, c
 
 def _light_no(state: State, _arg: str) -> State:
     bulbs = sum(state.bulbs) if bulbs_known(state) else None
+    paid = len(state.paying)  # unsaid: undone, the cards are laid down again (undo sentence)
     state = replace(state, step=Step.TURN, paying=(), paid_pieces=(), bulbs=(), floor=None)
     return say(state, why.too_few_bulbs(todo("return", "Not enough bulbs: {player} takes the cards back.",
-                                              player=state.player), bulbs))
+                                              player=state.player, n=paid), bulbs))
 
 
 def _cancel(state: State, _arg: str) -> State:
@@ -330,7 +332,8 @@ def _incoming(state: State, target: int, floor: int, after: str) -> State:
         state = state.with_floor(target, floor, replace(spot, cats=spot.cats - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
         state = say(state, why.cat_guards(todo("remove", "A cat is on that floor: the ghost and the cat are "
-                                                          "discarded; the rooms stay.")))
+                                                          "discarded; the rooms stay.", floor=gc.floor_name(floor),
+                                               target=state.players[target])))  # unsaid: for the undo
         return _after_ghost(state, removed=False, landed=False)
     state = replace(state, step=Step.DEFEND)
     if not playable(state, target, gc.CAT):
@@ -342,8 +345,9 @@ def _defend(state: State, _arg: str) -> State:
     """The target discards a cat from the hand: the ghost is cancelled (out of turn too)."""
     target = present(state.target, "the ghost's target")
     state = _to_discard(_hand(state, target, -1), gc.GHOST, gc.CAT)
+    floor = gc.floor_name(present(state.floor, "the ghost's floor"))  # unsaid: for the undo
     state = say(state, why.defended(todo("remove", "{target} discards a cat: the ghost is cancelled.",
-                                          target=state.players[target])))
+                                          target=state.players[target], floor=floor)))
     return _after_ghost(state, removed=False, landed=False)
 
 
@@ -377,8 +381,9 @@ def _clear_floor(state: State, player: int, floor: int, how: str) -> State:
     spot = state.house(player)[floor - 1]
     cards = spot.rooms + (gc.GHOST,) * spot.ghosts + (gc.CAT,) * spot.cats
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
+    # unsaid: the cards (public: laid face up on the floor) and the light, for the undo
     line = todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
-                floor=gc.floor_name(floor), target=state.players[player])
+                floor=gc.floor_name(floor), target=state.players[player], cards=pile_names(cards), lit=int(spot.lit))
     recap = msg("{target} loses the {floor} to a ghost.", floor=gc.floor_name(floor), target=state.players[player])
     return say(state, notable(why.cleared(line, how), recap))
 

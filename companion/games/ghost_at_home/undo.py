@@ -74,6 +74,11 @@ def _drawn_back(state: State, action: str) -> tuple[NewsLine, ...]:
         if step.msgid == _SHUFFLE:
             lines.append(_unshuffled(step.params.get("cards"), step.params["secret"]))
             after = True
+        elif step.msgid == _DISCARDED and shuffled:  # the discards went into the shuffle: none can be told apart
+            lines.append(ntodo("return", "{player}: the card you discarded was shuffled in with the others: take {n} "
+                                         "face-down card from the discard pile into your hand.",
+                               "{player}: the cards you discarded were shuffled in with the others: take {n} "
+                               "face-down cards from the discard pile into your hand.", "n", **step.params))
         elif step.msgid == _DISCARDED:  # "Scarta una o più carte": before its draw
             lines.append(ntodo("return", "{player}: take the card you discarded face down back from the discard pile "
                                          "into your hand.",

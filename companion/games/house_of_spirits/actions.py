@@ -193,7 +193,8 @@ def plot_played(state: State) -> State:
         state = remove_from_hand(state, player, pending.plot_item)
         state = replace(state, attached=state.attached + ((plot, pending.plot_item),))
         item = state.label(pending.plot_item)
-        state = say(state, why.item_laid(todo("place", "{card} is laid on the plot card.", card=item), item))
+        state = say(state, why.item_laid(todo("place", "{card} is laid on the plot card.", card=item,
+                                              player=state.player), item))  # player: unsaid, for the undo
     elif state.card(plot).rooms:
         state = replace(state, room_plots=state.room_plots + (plot,))
     state = add_points(state, player, hc.PLOT_POINTS, "plot card")

@@ -31,6 +31,14 @@ from companion.games.house_of_spirits.prompts import setup_player
 from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import NewsLine, ntodo, todo
 
+
+def _monster_taken_back(p: Mapping[str, Any]) -> NewsLine:
+    """A monster laid out (from the monster deck, or the main deck under a house rule), with its
+    numbers or with the companion's placeholders: either line's reverse."""
+    return todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came from.",
+                **p)
+
+
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
@@ -65,16 +73,27 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "Cards nobody picked up go to the discard pile: {cards}.":
         lambda p: todo("return", "Take these cards back from the main discard pile and lay them face up in the play "
                        "area again: {cards}.", **p),
+    # "when the players move to the next room, the plot room card is placed on top of its
+    # associated plot card": undone, it is the room the players are in again (session 17b).
+    "Put the {room} card on {plot}.":
+        lambda p: todo("return", "Take the {room} card back off {plot}: it is the room you are in again.", **p),
+    "Put the {room} card across {plots}: each was played in this room.":
+        lambda p: todo("return", "Take the {room} card back off {plots}: it is the room you are in again.", **p),
+    # "the player must possess the item in question": the item card laid on the plot card played.
+    "{card} is laid on the plot card.":
+        lambda p: todo("return", "{player}: take {card} back off the plot card into your hand.", **p),
     # The First Player card passes right: said with the health on the scratch paper (undo_counts).
     "Round {round}: {player} has the First Player card.": lambda p: None,
     # A monster laid out (from the monster deck, or the main deck under a house rule).
-    "{monster} (attack {attack}, defence {defence}, health {health}) is in play.":
-        lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
-                       "from.", **p),
+    "{monster} (attack {attack}, defence {defence}, health {health}) is in play.": _monster_taken_back,
     "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health {health}. Enter your "
+<<<<<<< HEAD
     "card's numbers in Card data for the next game.":
         lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
                        "from.", **p),
+=======
+    "card's in Card data for the next game.": _monster_taken_back,
+>>>>>>> main
     # "any plot cards ... go to the bottom of the plot deck. Other cards go to the discard pile".
     "{player} discards {card}.":
         lambda p: todo("return", "{player}: take {card} back into your hand: from the bottom of the plot deck if it is "
