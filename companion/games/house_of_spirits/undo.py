@@ -87,13 +87,7 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     # A monster laid out (from the monster deck, or the main deck under a house rule).
     "{monster} (attack {attack}, defence {defence}, health {health}) is in play.": _monster_taken_back,
     "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health {health}. Enter your "
-<<<<<<< HEAD
-    "card's numbers in Card data for the next game.":
-        lambda p: todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
-                       "from.", **p),
-=======
-    "card's in Card data for the next game.": _monster_taken_back,
->>>>>>> main
+    "card's numbers in Card data for the next game.": _monster_taken_back,
     # "any plot cards ... go to the bottom of the plot deck. Other cards go to the discard pile".
     "{player} discards {card}.":
         lambda p: todo("return", "{player}: take {card} back into your hand: from the bottom of the plot deck if it is "
