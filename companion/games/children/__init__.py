@@ -333,16 +333,21 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
 def _escaped(p: Mapping[str, Any]) -> NewsLine | None:
     """"Emergency Escape" taken back: the cards the escape left (``n``; the news line's
     unsaid parameters; none: nothing to take back), and those already under the tablet
-    (``there``) stay."""
-    if not p.get("n", 1):
+    (``there``) stay. (One card and several are two messages: "the 1 card" reads wrong.)"""
+    n, others = p.get("n", 1), bool(p.get("there", 0))
+    if not n:
         return None
-    if p.get("there", 0):
-        return ntodo("return", "{player}: take back into your hand the card you left under the {room} in the escape; "
-                     "the others there stay.",
-                     "{player}: take back into your hand the {n} cards you left under the {room} in the escape; "
-                     "the others there stay.", "n", **p)
-    return ntodo("return", "{player}: take back into your hand the card you left under the {room} in the escape.",
-                 "{player}: take back into your hand the {n} cards you left under the {room} in the escape.", "n", **p)
+    if n == 1 and others:
+        return todo("return", "{player}: take back into your hand the card you left under the {room} in the escape; "
+                    "the others there stay.", **p)
+    if n == 1:
+        return todo("return", "{player}: take back into your hand the card you left under the {room} in the escape.",
+                    **p)
+    if others:
+        return todo("return", "{player}: take back into your hand the {n} cards you left under the {room} in the "
+                    "escape; the others there stay.", **p)
+    return todo("return", "{player}: take back into your hand the {n} cards you left under the {room} in the escape.",
+                **p)
 
 
 class Children(Game[State]):
