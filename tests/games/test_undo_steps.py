@@ -330,18 +330,7 @@ def test_ghosts_the_room_wild_card_is_a_room_its_instruction_takes_back():
 def _until_said(game: str, msgid: str, seed: int, players=("Ada", "Bo", "Cy"), **options) -> tuple[Session, str]:
     """A seeded random game played until an input (not a card drawn into a hand: its undo is
     a private choice) says the instruction ``msgid``; the session and that input's key."""
-    session = _start(game, players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(400):
-        choices = [c for c in session.prompt.choices if c.key != "undo"]
-        if not choices:
-            break
-        choice = rng.choice(choices)
-        reply = session.handle(Touch(choice.key))
-        said = {getattr(getattr(line, "text", None), "msgid", None) for line in reply.news}
-        if reply.accepted and not choice.private and msgid in said:
-            return session, choice.key
-    raise AssertionError(f"{msgid!r} never said")
+    return _until(game, seed, msgid, players=players, **options)
 
 
 def test_clue_undoing_a_wrong_accusation_brings_the_player_back_and_leaves_the_envelope_shut():
