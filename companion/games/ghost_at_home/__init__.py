@@ -105,6 +105,13 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
     "count": msg("count"),
 })
 
+def _cat_and_ghost_back(p: Mapping[str, Any]) -> NewsLine:
+    """Both ways a cat and a ghost were discarded from a floor (the cat already there, or the cat
+    chasing the ghost away): both come back, face up."""
+    return todo("return", "Take the cat card and the ghost card back from the discard pile and lay both on the "
+                          "{floor} of {target}'s house again.", **p)
+
+
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
@@ -133,16 +140,14 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: todo("return", "{target}: take the cat card back from the discard pile into your hand, and lay the "
                                  "ghost card on the {floor} of your house again.", **p),
     "A cat is on that floor: the ghost and the cat are discarded; the rooms stay.":
-        lambda p: todo("return", "Take the cat card and the ghost card back from the discard pile and lay both on "
-                                 "the {floor} of {target}'s house again.", **p),
+        _cat_and_ghost_back,
     "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.": lambda p: (
         todo("return", "Take these cards back from the discard pile and lay them on the {floor} of {target}'s "
                        "house again: {cards}. Turn its light back on.", **p) if p["lit"] else
         todo("return", "Take these cards back from the discard pile and lay them on the {floor} of {target}'s "
                        "house again: {cards}.", **p)),
     "The cat chases the ghost away: discard both; the rooms stay.":
-        lambda p: todo("return", "Take the cat card and the ghost card back from the discard pile and lay both on "
-                                 "the {floor} of {target}'s house again.", **p),
+        _cat_and_ghost_back,
     "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.":
         lambda p: todo("return", "Move the cat card back from the {floor} of {player}'s house to the {from_floor} of "
                                  "{owner}'s house.", **p),
