@@ -4,14 +4,13 @@ they read stay the same, and choices made once. Work counts and equalities, neve
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
 from companion.engine import all_games, resolve_options
 from companion.engine.frozen import derived, replace
-from companion.engine.playout import random_game
 from companion.games.children.state import State
+from tests.games.seeded_games import seeded_states, shared_choices
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,11 +53,7 @@ def test_a_fact_must_name_fields_of_its_class():
 
 def _states(seed: int, actions: int):
     """Every state of a seeded random Children game (random house rules on odd seeds)."""
-    spec = all_games()["children"]
-    rng = random.Random(seed)
-    given = {o.name: rng.choice(o.values) for o in spec.options} if seed % 2 else {}
-    state = spec.setup(["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given))
-    yield from random_game(spec, state, rng, actions - 1, out_of_turn=True)
+    return seeded_states("children", seed, actions)
 
 
 _FACTS = [name for name, value in vars(State).items() if isinstance(value, derived)]
@@ -163,20 +158,8 @@ def test_a_frames_room_choices_are_made_once_for_every_prompt_that_offers_them()
     """Two prompts of a frame that lists rooms (House Settles, running from a ghost, the
     emergency re-entry, Kitty Kitty, the Toad ...) offering the same room share the choice
     object (made once per prefix, room and name, not at every prompt)."""
-    spec = all_games()["children"]
     prefixes = ("settle:", "flee:", "enter:", "send:", "go:", "swap:", "haunt-room:", "kitty-at:", "peek:")
-    seen = {}
-    shared = 0
-    for seed in range(6):
-        for state in _states(seed, 300):
-            for choice in spec.prompt(state).choices:
-                if not choice.key.startswith(prefixes):
-                    continue
-                said = (choice.key, choice.label)
-                if said in seen:
-                    assert seen[said] is choice, said
-                    shared += 1
-                seen.setdefault(said, choice)
+    shared = shared_choices("children", 6, lambda choice: choice.key.startswith(prefixes))
     assert shared > 50
 
 

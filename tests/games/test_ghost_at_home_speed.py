@@ -4,23 +4,17 @@ once a state, and the turn's choices made once. Work counts and equalities, neve
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
-from companion.engine import all_games, resolve_options
-from companion.engine.playout import random_game
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home.state import State
+from tests.games.seeded_games import seeded_states, shared_choices
 
 
 def _states(seed: int, actions: int):
     """Every state of a seeded random Ghost at Home game (random house rules on odd seeds)."""
-    spec = all_games()["ghost_at_home"]
-    rng = random.Random(seed)
-    given = {o.name: rng.choice(o.values) for o in spec.options} if seed % 2 else {}
-    state = spec.setup(["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given))
-    yield from random_game(spec, state, rng, actions - 1, out_of_turn=True)
+    return seeded_states("ghost_at_home", seed, actions)
 
 
 def _unseen_by_hand(state: State, card: str) -> int:
@@ -63,18 +57,7 @@ def test_the_unseen_copies_are_worked_out_once_a_state_at_most(monkeypatch):
 def test_the_turn_choices_are_made_once_for_every_prompt_that_offers_them():
     """Two prompts offering the same room card, light, special card or card to pay share the
     choice object (made once, not at every prompt: its label is a formatted sentence)."""
-    spec = all_games()["ghost_at_home"]
-    seen = {}
-    shared = 0
-    for seed in range(4):
-        for state in _states(seed, 300):
-            for choice in spec.prompt(state).choices:
-                if not (choice.key.startswith(("room:", "light:", "special:", "pay:"))
-                        or choice.key in ("ghost", "cat", "discard", "pass-turn", "done")):
-                    continue
-                said = (choice.key, choice.label)
-                if said in seen:
-                    assert seen[said] is choice, said
-                    shared += 1
-                seen.setdefault(said, choice)
+    shared = shared_choices("ghost_at_home", 4, lambda choice: choice.key.startswith(("room:", "light:", "special:",
+                                                                                      "pay:"))
+                            or choice.key in ("ghost", "cat", "discard", "pass-turn", "done"))
     assert shared > 100
