@@ -27,12 +27,13 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
     fixed = _correction_label(check(), entry.action) if choice is None else None
     if fixed is not None:
         return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
+    played = _played_again(spec, state, entry)
     if choice is not None and choice.private:  # the label is never said; the lines name no hidden card
-        return Reply(True, news=(msg("Undone: a private choice."), *_put_back(spec, state, entry)))
+        return Reply(True, news=(msg("Undone: a private choice."), *_put_back(spec, state, entry, played)))
     label = choice.label if choice is not None else entry.action
     if str(label).isdigit():  # "Undone: 3." meant nothing out of its question (review17)
-        label = _first_said(spec, state, entry) or label
-    back = _put_back(spec, state, entry)
+        label = _first_said(played[1]) or label
+    back = _put_back(spec, state, entry, played)
     if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
         if not back and spec.undo_complete:  # no instruction, no step of the table's own: a screen choice, a die
             return Reply(True, news=(_nothing_back(label, bool(entry.chances)),))
@@ -64,24 +65,24 @@ def resumed_todo(spec: Game, state: Any, last: tuple[str, Entry | None] | None, 
     return todo_lines(_news_again(spec, undo.before[-1], undo.entries[-1]))
 
 
-def _put_back(spec: Game, state: Any, entry: Entry) -> list:
-    """What the table must take back after ``entry`` was undone (back on ``state``): one
+def _put_back(spec: Game, state: Any, entry: Entry, played: tuple[Any, list]) -> list:
+    """What the table must take back after ``entry`` was undone (back on ``state``; ``played``:
+    :func:`_played_again` of it, the state it led to and its news): one
     ``return`` line per physical instruction the input had given, saying its reverse, the last
     instruction first, as a table takes steps back (:mod:`companion.undo_words`: "Take the
     ghost back off room C."), then the reverse of the
     table's own step for it (:attr:`~companion.engine.game.Game.undo_steps`: "Put the Ghost
     card room H back on top of the Ghost deck.", "Ada: move your hunter back to room E."), then
     what the table tracks off the board (:attr:`~companion.engine.game.Game.undo_counts`)."""
-    after, news = _played_again(spec, state, entry)
+    after, news = played
     back = [undo_words.reverse(line, spec.undo_sentences) for line in reversed(todo_lines(news))]  # last first
     return ([line for line in back if line is not None] + list(spec.undo_steps(state, entry.action.partition("#")[0]))
             + list(spec.undo_counts(state, after)))
 
 
-def _first_said(spec: Game, state: Any, entry: Entry) -> Any:
-    """The sentence of the first news line ``entry`` said ("Ada discards 3 cards face down."),
-    or None: an undone choice's words when its label is a bare number."""
-    news = _news_again(spec, state, entry)
+def _first_said(news: list) -> Any:
+    """The sentence of the first of an input's ``news`` ("Ada discards 3 cards face down."), or
+    None: an undone choice's words when its label is a bare number."""
     return getattr(news[0], "text", news[0]) if news else None
 
 
