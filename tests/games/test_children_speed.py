@@ -9,6 +9,7 @@ import pytest
 
 from companion.engine import all_games, resolve_options
 from companion.engine.frozen import derived, replace
+from companion.games.children import frames
 from companion.games.children.state import State
 from tests.games.seeded_games import seeded_states, shared_choices
 
@@ -180,3 +181,16 @@ def test_two_draws_from_the_same_cards_share_their_list_of_choices():
                 shared += 1
             lists.setdefault(keys, choices)
     assert shared > 20
+
+
+def test_the_device_choices_are_the_devices_usable_says_yes_to():
+    """``device_choices`` makes :func:`usable`'s checks with what they share read once (speed17):
+    it must offer exactly the devices ``usable`` allows, for every player, in every state."""
+    offered = 0
+    for seed in range(6):
+        for state in _states(seed, 300):
+            for p in range(len(state.players)):
+                usable = [f"use:{d}" for d, _card in state.devices if frames.usable(state, p, d)]
+                assert [c.key for c in frames.device_choices(state, p, "use")] == usable
+                offered += len(usable)
+    assert offered > 100
