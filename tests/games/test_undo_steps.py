@@ -198,14 +198,18 @@ def test_hos_each_deck_takes_its_card_back(step, english, italian):
 
 
 @pytest.mark.parametrize("step, card", [("room", "ancient-tome"), ("monster", "vampire"), ("main", "ancient-tome")])
-def test_hos_a_card_the_companion_drew_has_nothing_to_put_back(step, card):
+def test_hos_a_card_the_companion_drew_has_nothing_to_put_back(step, card, monkeypatch):
     """The companion laid it out: the instruction that said so has its own reverse (a
-    character the companion drew has its own line: see below)."""
+    character the companion drew has its own line: see below). The companion draws a deck
+    only when its cards hold no placeholder numbers (``tapped_because`` is None: card data
+    entered); the content here has placeholders, so that is stood in for."""
     from dataclasses import replace
 
     from companion.engine import get_game
+    from companion.games.house_of_spirits import prompts
     from companion.games.house_of_spirits.state import Step
 
+    monkeypatch.setattr(prompts, "tapped_because", lambda state, deck: None)
     state = replace(_start("house_of_spirits").state, step=Step(step))
     assert get_game("house_of_spirits").undo_steps(state, f"draw:{card}") == ()
 
@@ -459,16 +463,34 @@ def test_hos_undoing_a_failed_investigation_takes_the_card_back_from_the_bottom(
          "Prendete la carta in fondo al mazzo della trama e rimettetela in cima, a faccia in giù.")]
 
 
-def test_hos_undoing_a_character_the_companion_drew_puts_it_back_into_the_deck():
+def test_hos_undoing_a_character_the_companion_drew_puts_it_back_into_the_deck(monkeypatch):
     """"Game Setup" 4: each player draws a character card blindly (the companion draws it
-    with virtual decks: before, the undo said only "Put back anything you moved for it.")."""
+    with virtual decks once the characters hold no placeholder numbers: stood in for here;
+    before, the undo said only "Put back anything you moved for it.")."""
+    from dataclasses import replace
+
+    from companion.engine import get_game
+    from companion.games.house_of_spirits import prompts
+    from companion.games.house_of_spirits.state import Step
+
+    monkeypatch.setattr(prompts, "tapped_because", lambda state, deck: None)
+    state = replace(_start("house_of_spirits").state, step=Step.CHARACTER)
+    lines = get_game("house_of_spirits").undo_steps(state, "draw:character-4")
+    assert [_names(line) for line in lines] == [("Ada: put Character 4 back into the character deck.",
+                                                 "Ada: rimetti il Personaggio 4 nel mazzo dei personaggi.")]
+
+
+def test_hos_undoing_a_character_the_table_drew_puts_it_back_on_top():
+    """With placeholder characters the table draws the card blindly from the real deck and
+    taps it, virtual decks or not: it goes back on top (fresh17: the tapped room card's undo
+    said "Nothing to put back on the table for it.")."""
     session = _start("house_of_spirits")
     _play(session, "start")
     key = session.prompt.choices[0].key
     _play(session, key)
     name = _names(session.state.label(key.partition(":")[2]))
-    assert _undone(session)[1:] == [(f"Ada: put {name[0]} back into the character deck.",
-                                     f"Ada: rimetti il {name[1]} nel mazzo dei personaggi.")]
+    assert _undone(session)[1:] == [(f"Put {name[0]} back on top of the character deck.",
+                                     f"Rimettete in cima al mazzo dei personaggi la carta pescata: {name[1]}.")]
 
 
 def test_ghosts_undoing_a_stopped_escape_says_only_each_players_draw():
@@ -797,7 +819,9 @@ def test_session_17_exact_reverses(game, line, english, italian):
     ("house_of_spirits", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
      "{health}. Enter your card's numbers in Card data for the next game.", "draw:monster-06",
      [("Take Monster 6 back out of the play area: its card goes back to the deck it came from.",
-       "Togliete il Mostro 6 dall'area di gioco: la sua carta torna nel mazzo da cui veniva.")]),
+       "Togliete il Mostro 6 dall'area di gioco: la sua carta torna nel mazzo da cui veniva."),
+      ("Put Monster 6 back on top of the monster deck.",
+       "Rimettete in cima al mazzo dei mostri la carta pescata: Mostro 6.")]),
     ("house_of_spirits", "{player} discards {card}.", "discard:wooden-stake",
      [("Cy: take Wooden Stake back into your hand: from the bottom of the plot deck if it is a plot card, else "
        "from the main discard pile.",
@@ -1122,3 +1146,18 @@ def test_hos_a_room_card_laid_across_plot_cards_is_the_room_again():
     assert (str(back), str(render(back, "it"))) == (
         "Take the Garage card back off Plot card 1 and Plot card 2: it is the room you are in again.",
         "Riprendete la carta Garage da Plot card 1 and Plot card 2: è di nuovo la stanza in cui siete.")
+
+
+def test_spirits_a_room_card_tapped_with_virtual_decks_goes_back_on_the_room_deck():
+    """With ``decks = virtual`` a deck whose cards still hold placeholder numbers is drawn by
+    tapping the real cards (``prompts.tapped_because``): "Turn over the next room card and tap
+    it on the reader". Undoing it said "Undone: Attic. Nothing to put back on the table for
+    it." (fresh17), though the table had turned the card over."""
+    session = _start("house_of_spirits", players=("Ada", "Bo"), decks="virtual")
+    while not any(c.key == "draw:attic" for c in session.prompt.choices):
+        _play(session, next(c.key for c in session.prompt.choices if c.key != "undo"))
+    assert _names(session.prompt.text)[0] == "Turn over the next room card and tap it on the reader"
+    _play(session, "draw:attic")
+    assert _undone(session) == [("Undone: Attic.", "Annullato: Soffitta."),
+                                ("Put Attic back on top of the room deck.",
+                                 "Rimettete in cima al mazzo delle stanze la carta pescata: Soffitta.")]

@@ -29,6 +29,15 @@ def tapped_because(state: State, deck: str) -> str | None:
     return content.why_tapped(state.content, deck, bool(state.options["monsters_in_main_deck"]))
 
 
+def drawn_by_table(state: State) -> bool:
+    """The table turns this draw step's card over and taps it (``decks = physical``, or a deck
+    the companion may not draw: :func:`tapped_because`); otherwise the companion draws it."""
+    step = state.step
+    if state.options["decks"] == "physical" and step != Step.SECRET:
+        return True
+    return step in _DECK_OF and bool(tapped_because(state, _DECK_OF[step]))
+
+
 # --------------------------------------------------------------------------- prompt
 
 
@@ -67,9 +76,7 @@ def _draw_prompt(state: State) -> Prompt:
     who = state.players[setup_player(state)] if step in (Step.CHARACTER, Step.SECRET) else state.player
     text = _DRAW_TEXT[step](who)
     cards = flow.possible_draws(state)
-    physical = state.options["decks"] == "physical" and step != Step.SECRET
-    why = tapped_because(state, _DECK_OF[step]) if not physical and step in _DECK_OF else None
-    if physical or why:  # never why in the prompt: it talks about card data (issue 29 item 9; Home has it)
+    if drawn_by_table(state):  # never why in the prompt: it talks about card data (issue 29 item 9; Home has it)
         choices = tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
         return Prompt(msg("{draw} and tap it on the reader", draw=text), who, choices)
     outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)

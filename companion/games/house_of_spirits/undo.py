@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from companion.games.house_of_spirits.prompts import setup_player
+from companion.games.house_of_spirits.prompts import drawn_by_table, setup_player
 from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import NewsLine, ntodo, todo
 
@@ -132,7 +132,7 @@ def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
     kind, _, rest = action.partition(":")
     if kind == "draw" and state.step == Step.MAIN and state.card(rest).kind != "monster":
         return ()  # "Laid out: ..." has its own reverse, back on top of the main deck
-    if kind == "draw" and state.options["decks"] == "physical" and state.step in _DECKS:
+    if kind == "draw" and state.step in _DECKS and drawn_by_table(state):  # the table turned it over
         return (_DECKS[state.step](state.label(rest)),)
     if kind == "draw" and state.step == Step.CHARACTER:  # the companion drew it: the player took that card
         return (todo("return", "{player}: put {card} back into the character deck.",
