@@ -18,16 +18,52 @@ yet made a :class:`Msg`) is shown as it is.
 
 from __future__ import annotations
 
+import dataclasses
 import gettext
 import re
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 DOMAIN = "companion"
 
 #: Languages the table can choose, with their names as players read them.
 LANGUAGES = {"en": "English", "it": "Italiano"}
+
+
+_C = TypeVar("_C", bound=type)
+
+
+def quick_init(cls: _C) -> _C:
+    """A frozen dataclass (``@quick_init`` above ``@dataclass(frozen=True)``) whose
+    ``__init__`` fills the new object's fields in one go, instead of the generated one's
+    ``object.__setattr__`` per field (a 10-field :class:`~companion.engine.core.Choice` took
+    about 16,000 instructions, then about 6,500: the engines make several such objects an
+    action, issue 35). The same parameters, defaults and object, field for field, in the
+    fields' order (equality, hashing, pickling and ``dataclasses.replace`` are as they were).
+
+    Raises:
+        TypeError: ``cls`` is not such a class: a field with a default factory, set by
+            ``__post_init__`` (``init=False``) or keyword-only, an ``InitVar``, a
+            ``__post_init__``, or ``__slots__``.
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if (not cls.__dataclass_params__.frozen or hasattr(cls, "__post_init__")  # type: ignore[attr-defined]
+            or "__slots__" in vars(cls) or len(fields) != len(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+            or any(f.default_factory is not dataclasses.MISSING or not f.init or f.kw_only is True
+                   for f in fields)):
+        raise TypeError(f"{cls.__name__} is not a plain frozen dataclass: keep its generated __init__")
+    names = [f.name for f in fields]
+    defaults = {f"_default_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
+    params = ", ".join(n if f"_default_{n}" not in defaults else f"{n}=_default_{n}" for n in names)
+    source = (f"def __init__(self, {params}):\n"
+              f"    _set(self, '__dict__', {{{', '.join(f'{n!r}: {n}' for n in names)}}})\n")
+    namespace: dict[str, Any] = {"_set": object.__setattr__, **defaults}
+    exec(source, namespace)  # noqa: S102  (the source is made above from the class's field names)
+    init = namespace["__init__"]
+    init.__qualname__, init.__module__ = f"{cls.__qualname__}.__init__", cls.__module__
+    cls.__init__ = init
+    return cls
 
 
 class Msg(str):
@@ -50,17 +86,19 @@ class Msg(str):
         # the English text: the pattern (the plural form chosen) with the parameters as they are
         pattern = msgid if plural is None else _choose(msgid, plural, params.get(count) if count else None, None)
         try:
-            text = pattern.format(**params)
+            text = pattern.format_map(params)  # as format(**params), without copying them
         except (KeyError, IndexError, ValueError):
             text = msg_fallback(pattern, params)
-        self = super().__new__(cls, text)
-        self.msgid, self.params, self.plural, self.count = msgid, params, plural, count
+        self = _new_str(cls, text)
+        # one dict, not four attribute stores (a few Msg an action in every engine: issue 35)
+        self.__dict__ = {"msgid": msgid, "params": params, "plural": plural, "count": count}
         return self
 
     def __reduce__(self):  # pickle (snapshots in tests) keeps the message, not just the text
         return (Msg, (self.msgid, self.params, self.plural, self.count))
 
 
+@quick_init
 @dataclass(frozen=True, eq=False)
 class NewsLine:
     """A line for the table (issue 27 item 3): a sentence (:class:`Msg`) and what travels with
@@ -163,7 +201,18 @@ def recap_of(line: Any) -> Any:
 
 def msg(msgid: str, **params: Any) -> Msg:
     """A sentence to translate: ``msg("{player}: press the dice button", player="Ada")``."""
-    return Msg(msgid, params)
+    # Msg(msgid, params) made here, without the call through the class (what the engines make
+    # most often: 2-9 an action, issue 35); the same object, field for field
+    try:
+        text = msgid.format_map(params)
+    except (KeyError, IndexError, ValueError):
+        text = msg_fallback(msgid, params)
+    self = _new_str(Msg, text)
+    self.__dict__ = {"msgid": msgid, "params": params, "plural": None, "count": None}
+    return self
+
+
+_new_str = str.__new__
 
 
 def nmsg(singular: str, plural: str, count: str, **params: Any) -> Msg:

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.errors import OptionError
-from companion.i18n import Msg, NewsLine, msg
+from companion.i18n import Msg, NewsLine, msg, quick_init
 
 
+@quick_init  # made several times an action: a quicker __init__ (issue 35)
 @dataclass(frozen=True)
 class Choice:
     """One thing the table may do now.
@@ -65,6 +66,7 @@ class Choice:
     screen: bool = False
 
 
+@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """One possible result of a chance node.
@@ -80,6 +82,7 @@ class Outcome:
     weight: int = 1
 
 
+@quick_init
 @dataclass(frozen=True)
 class Chance:
     """A chance node: the session (not the table) picks one outcome.
@@ -101,6 +104,7 @@ class Chance:
         return None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Prompt:
     """What the table must do next.
@@ -138,6 +142,7 @@ class Prompt:
         return next((c for c in self.choices if c.button == button), None)
 
 
+@quick_init
 @dataclass(frozen=True)
 class CheckLine:
     """One line of the table check (issue 6 "Table check"): something the companion

@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from companion.i18n import quick_init
+
 S = TypeVar("S")
 F = TypeVar("F", bound="Frame")  # a game's own frame class (a subclass with its details)
 
@@ -27,6 +29,7 @@ F = TypeVar("F", bound="Frame")  # a game's own frame class (a subclass with its
 SETTLE_LIMIT = 10_000
 
 
+@quick_init
 @dataclass(frozen=True)
 class Frame:
     """One thing to finish before play goes on.

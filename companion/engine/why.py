@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from companion.engine.frozen import replace
-from companion.i18n import Msg, NewsLine, render
+from companion.i18n import Msg, NewsLine, quick_init, render
 
 
+@quick_init
 @dataclass(frozen=True)
 class Why:
     """``rule``: the rulebook section's name (a :func:`~companion.i18n.msg` from the game's
