@@ -46,16 +46,22 @@ def replace(obj: T, /, **changes: Any) -> T:
             that ``__init__`` sets itself (``init=False``).
     """
     cls = obj.__class__
-    key = (cls, *changes)
-    plan = _PLANS.get(key)  # one lookup for the fields a rule changes (mostly the same few)
-    if plan is None:
-        plan = _PLANS[key] = _plan(cls, changes)
     values = obj.__dict__.copy()
-    stale = plan[1]
-    if stale and len(values) > plan[0]:  # something was derived: kept if it reads no changed field
-        for name in stale:
-            values.pop(name, None)
-    values.update(changes)
+    size = len(values)
+    if size == _SIZES.get(cls):  # fields only, no derived fact kept: nothing to drop
+        values.update(changes)
+        if len(values) != size:  # a change named no field (the plan says which)
+            _plan(cls, changes)
+    else:
+        key = (cls, *changes)
+        plan = _PLANS.get(key)  # one lookup for the fields a rule changes (mostly the same few)
+        if plan is None:  # (raises for a change that names no field)
+            plan = _PLANS[key] = _plan(cls, changes)
+        stale = plan[1]
+        if stale:  # a derived fact is kept if it reads no changed field
+            for name in stale:
+                values.pop(name, None)
+        values.update(changes)
     new = _new(cls)
     _set(new, "__dict__", values)  # a frozen class refuses a setattr of its own
     return new
@@ -68,12 +74,17 @@ _new, _set = object.__new__, object.__setattr__
 #: the class has, and the derived facts the changes leave stale.
 _PLANS: dict[tuple, tuple[int, tuple[str, ...]]] = {}
 
+#: Per dataclass replaced so far: how many fields it has. An object with that many entries
+#: holds no derived fact, so nothing is dropped and no plan is looked up (most replaces).
+_SIZES: dict[type, int] = {}
+
 
 def _plan(cls: type, changes: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
     shape = _SHAPES.get(cls)
     if shape is None:
         shape = _SHAPES[cls] = _shape(cls)
     names, dropped, readers = shape
+    _SIZES[cls] = len(names)
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     stale = dict.fromkeys(dropped)
