@@ -202,23 +202,46 @@ def recap_of(line: Any) -> Any:
 def msg(msgid: str, **params: Any) -> Msg:
     """A sentence to translate: ``msg("{player}: press the dice button", player="Ada")``."""
     # Msg(msgid, params) made here, without the call through the class (what the engines make
-    # most often: 2-9 an action, issue 35); the same object, field for field
+    # most often: 2-9 an action, issue 35); the same object, field for field. A sentence
+    # without parameters ("End turn") is made once: every later call gives that object.
+    if not params:
+        made = _PLAIN.get(msgid)
+        if made is not None:
+            return made
     try:
-        text = msgid.format_map(params)
+        text = msgid.format_map(params)  # as format(**params), without copying them
     except (KeyError, IndexError, ValueError):
         text = msg_fallback(msgid, params)
-    self = _new_str(Msg, text)
-    self.__dict__ = {"msgid": msgid, "params": params, "plural": None, "count": None}
-    return self
+    made = _new_str(Msg, text)
+    made.__dict__ = {"msgid": msgid, "params": params, "plural": None, "count": None}
+    if not params and len(_PLAIN) < _PLAIN_LIMIT:
+        _PLAIN[msgid] = made
+    return made
 
 
+def _message(msgid: str, params: dict[str, Any], plural: str | None = None, count: str | None = None) -> Msg:
+    """``Msg(msgid, params, plural, count)``, made without the call through the class."""
+    pattern = msgid if plural is None else _choose(msgid, plural, params.get(count) if count else None, None)
+    try:
+        text = pattern.format_map(params)
+    except (KeyError, IndexError, ValueError):
+        text = msg_fallback(pattern, params)
+    made = _new_str(Msg, text)
+    made.__dict__ = {"msgid": msgid, "params": params, "plural": plural, "count": count}
+    return made
+
+
+#: Sentences without parameters made so far, by message id (:func:`msg`): the engines' button
+#: labels and fixed lines, a few hundred in all; bounded in case a caller makes ids of its own.
+_PLAIN: dict[str, Msg] = {}
+_PLAIN_LIMIT = 4096
 _new_str = str.__new__
 
 
 def nmsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
     """A sentence with a plural form chosen by the integer parameter ``count`` names:
     ``nmsg("{n} ghost", "{n} ghosts", "n", n=3)``."""
-    return Msg(singular, params, plural, count)
+    return _message(singular, params, plural, count)
 
 
 class _FirstLetter(str):
@@ -463,12 +486,12 @@ def todo(kind: str, msgid: str, **params: Any) -> NewsLine:
     Raises:
         ValueError: ``kind`` is not one of :data:`TODO_KINDS`.
     """
-    return NewsLine(Msg(msgid, params), todo=_todo_kind(kind))
+    return NewsLine(_message(msgid, params), todo=_todo_kind(kind))
 
 
 def ntodo(kind: str, singular: str, plural: str, count: str, **params: Any) -> NewsLine:
     """:func:`todo` with a plural form chosen by the integer parameter ``count`` names."""
-    return NewsLine(Msg(singular, params, plural, count), todo=_todo_kind(kind))
+    return NewsLine(_message(singular, params, plural, count), todo=_todo_kind(kind))
 
 
 def todo_lines(news) -> tuple[NewsLine, ...]:

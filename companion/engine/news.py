@@ -20,5 +20,5 @@ def say(state: S, text: Any) -> S:
 
 
 def cleared(state: S) -> S:
-    """``state`` with no news: what a step starts from."""
-    return replace(state, news=())
+    """``state`` with no news: what a step starts from (``state`` itself when it has none)."""
+    return replace(state, news=()) if state.news else state  # type: ignore[attr-defined]
