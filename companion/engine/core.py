@@ -131,7 +131,13 @@ class Prompt:
 
     def choice(self, key: str) -> Choice | None:
         """The choice with ``key`` (an out-of-turn one too), or None."""
-        return next((c for c in self.choices + self.out_of_turn if c.key == key), None)
+        for choice in self.choices:
+            if choice.key == key:
+                return choice
+        for choice in self.out_of_turn:
+            if choice.key == key:
+                return choice
+        return None
 
     def for_component(self, component: str) -> Choice | None:
         """The choice a tap of ``component`` picks (an in-turn one first), or None."""

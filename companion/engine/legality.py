@@ -57,6 +57,13 @@ def apply_action(game: Game, state: Any, key: str, prompt: Prompt | None = None)
     Raises:
         RuleViolation: ``key`` is not legal now (:func:`check_action`); nothing changes.
     """
+    if prompt is None:
+        prompt = game.prompt(state)
+    if not prompt.over and not key.startswith(FIX_PREFIX):  # the most common actions, found legal at once:
+        chance = prompt.chance  # one of the table's choices, or of a chance node's outcomes
+        for option in prompt.choices if chance is None else chance.outcomes:
+            if option.key == key:
+                return game._apply(state, key)
     check_action(game, state, key, prompt)
     return game._apply(state, key)
 
