@@ -5,7 +5,9 @@ physical die shows), a player's action, healing, discards, the tally, the end.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any, TypeVar
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.ending import Ending, best_first
@@ -16,6 +18,8 @@ from companion.games.house_of_spirits import actions, combat, content, flow, sco
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Roll, State, Step
 from companion.i18n import Msg, msg, press_or_touch
+
+T = TypeVar("T")
 
 #: The deck each draw step takes from.
 _DECK_OF = {Step.CHARACTER: "character", Step.ROOM: "room", Step.MONSTER: "monster", Step.MAIN: "main",
@@ -35,7 +39,9 @@ def drawn_by_table(state: State) -> bool:
     step = state.step
     if state.options["decks"] == "physical" and step != Step.SECRET:
         return True
-    return step in _DECK_OF and bool(tapped_because(state, _DECK_OF[step]))
+    # (tapped_because's count alone: its sentence is not needed here)
+    return step in _DECK_OF and content.placeholder_count(state.content, _DECK_OF[step],
+                                                          bool(state.options["monsters_in_main_deck"])) > 0
 
 
 # --------------------------------------------------------------------------- prompt
@@ -44,21 +50,22 @@ def drawn_by_table(state: State) -> bool:
 @remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next (see :class:`Step`)."""
-    if state.step == Step.OVER:
-        return _over_prompt(state)
-    builders = {
-        Step.START: _start_prompt,
-        Step.ROLL: _roll_prompt,
-        Step.DIE: _die_prompt,
-        Step.ACTION: _action_prompt,
-        Step.PLOT_ITEM: _plot_item_prompt,
-        Step.HEAL: _heal_prompt,
-        Step.DISCARD: _discard_prompt,
-        Step.TALLY: _tally_prompt,
-    }
-    if state.step in builders:
-        return builders[state.step](state)
-    return _draw_prompt(state)
+    return _BUILDERS.get(state.step, _draw_prompt)(state)
+
+
+#: Choices and sentences made once (:func:`_once`), by what they are made from.
+_MADE: dict[Any, Any] = {}
+
+
+def _once(key: Any, make: Callable[..., T], *args: Any) -> T:
+    """``make(*args)``, made once for ``key`` (which names everything it is made from: a card's
+    label comes from the table's ``content``, so a key with a label names the content)."""
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= 20_000:  # bounded: a long-running daemon sees many games
+            _MADE.clear()
+        found = _MADE[key] = make(*args)
+    return found
 
 
 _DRAW_TEXT = {
@@ -74,13 +81,27 @@ _DRAW_TEXT = {
 def _draw_prompt(state: State) -> Prompt:
     step = state.step
     who = state.players[setup_player(state)] if step in (Step.CHARACTER, Step.SECRET) else state.player
-    text = _DRAW_TEXT[step](who)
     cards = flow.possible_draws(state)
     if drawn_by_table(state):  # never why in the prompt: it talks about card data (issue 29 item 9; Home has it)
-        choices = tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
-        return Prompt(msg("{draw} and tap it on the reader", draw=text), who, choices)
-    outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)
-    return Prompt(text, who, chance=Chance(step.value, outcomes))
+        choices = _once(("draw", cards, state.content), _draw_choices, state, cards)
+        return Prompt(_draw_text(step, who, True), who, choices)
+    return Prompt(_draw_text(step, who, False), who, chance=_draw_chance(step, cards))
+
+
+def _draw_choices(state: State, cards: tuple[tuple[str, int], ...]) -> tuple[Choice, ...]:
+    """A tap (or a touch) per card the draw may give."""
+    return tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
+
+
+@lru_cache(maxsize=256)  # once per step and player, not at every draw
+def _draw_text(step: Step, who: str, tapped: bool) -> Msg:
+    text = _DRAW_TEXT[step](who)
+    return msg("{draw} and tap it on the reader", draw=text) if tapped else text
+
+
+@lru_cache(maxsize=1024)  # a deck's cards change at a draw, not at every prompt
+def _draw_chance(step: Step, cards: tuple[tuple[str, int], ...]) -> Chance:
+    return Chance(step.value, tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards))
 
 
 def _start_prompt(state: State) -> Prompt:
@@ -99,11 +120,31 @@ def setup_player(state: State) -> int:
 
 
 def _die_prompt(state: State) -> Prompt:
-    faces = tuple(Outcome(str(face), f"die:{face}") for face in hc.FACES)
-    return Prompt(_roll_text(state), state.players[state.roller], chance=Chance("die", faces))
+    return Prompt(_roll_text(state), state.players[state.roller], chance=_DIE)
+
+
+_DIE = Chance("die", tuple(Outcome(str(face), f"die:{face}") for face in hc.FACES))
 
 
 def _roll_text(state: State) -> str:
+    """The sentence of a roll (:func:`_roll_sentence`), made once for everything it is made from."""
+    roll, name = state.roll, state.players[state.roller]
+    pending = state.pending
+    target = pending.target if pending and pending.kind == "attack" else None
+    if roll == Roll.MONSTER:
+        given: Any = state.card(state.current_room).skulls
+    elif roll == Roll.PLOT:
+        given = (actions.plot_target(state), state.action.target)
+    elif roll == Roll.REROLL:
+        given = state.action.dice[-1]
+    elif roll in (Roll.INVESTIGATE, Roll.ATTACK, Roll.MONSTER_ATTACK):
+        given = bool(_items(state))
+    else:
+        given = None
+    return _once(("roll", roll, name, target, given, state.content), _roll_sentence, state)
+
+
+def _roll_sentence(state: State) -> str:
     name = state.players[state.roller]
     pending = state.pending
     monster = state.label(pending.target) if pending and pending.kind == "attack" else ""
@@ -176,9 +217,15 @@ def _roll_prompt(state: State) -> Prompt:
     """The roll first (the big button), then what may change it (items, Do something else,
     Keep), then the faces a physical die shows: at 800×480 the items were on page 2 or 3,
     behind six "The die shows N" (issue 29)."""
-    roll, *faces = _die_choices()
-    choices = (roll, *_roll_extras(state), *faces)
+    extras = _roll_extras(state)
+    choices = _die_choices() if not extras else _with_extras(tuple(extras))
     return Prompt(_roll_text(state), state.players[state.roller], choices)
+
+
+@lru_cache(maxsize=1024)  # the same extras, the same choices: made once
+def _with_extras(extras: tuple[Choice, ...]) -> tuple[Choice, ...]:
+    roll, *faces = _die_choices()
+    return (roll, *extras, *faces)
 
 
 @cache  # the same seven choices at every roll
@@ -201,52 +248,88 @@ def _roll_extras(state: State) -> list[Choice]:
     if state.roll == Roll.PLOT and not pending.dice:
         return [_cancel_choice()]
     if state.roll == Roll.REROLL:
-        return [Choice("keep", msg("Keep the {face}", face=pending.dice[-1]))]
+        return [_keep_choice(pending.dice[-1])]
     if state.roll == Roll.MONSTER_ATTACK:
         return _toggles(state, pending.guards, combat.defensive_items(state, player), "guard", "defence")
     return []
 
 
+@lru_cache(maxsize=8)
+def _keep_choice(face: int) -> Choice:
+    return Choice("keep", msg("Keep the {face}", face=face))
+
+
+@cache  # the same choice at every prompt that offers it
 def _cancel_choice() -> Choice:
     return Choice("cancel", msg("Do something else"))
 
 
 def _toggles(state: State, chosen, items, verb: str, aspect: str, monster: str | None = None) -> list[Choice]:
-    choices = []
-    for item in items:
-        bonus = state.item_bonus(item, aspect, monster)
-        if item in chosen:
-            choices.append(Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item),
-                                                          bonus=bonus)))
-        else:
-            choices.append(Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=state.label(item), bonus=bonus)))
-    return choices
+    content = state.content  # made once per item, bonus and content
+    return [_once(("toggle", verb, item, item in chosen, bonus, content), _toggle, state, verb, item, item in chosen,
+                  bonus) for item, bonus in ((item, state.item_bonus(item, aspect, monster)) for item in items)]
+
+
+def _toggle(state: State, verb: str, item: str, chosen: bool, bonus: int) -> Choice:
+    """Use an item, or put it back (chosen already)."""
+    if chosen:
+        return Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item), bonus=bonus))
+    return Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=state.label(item), bonus=bonus))
 
 
 def _action_prompt(state: State) -> Prompt:
     player = state.active
     targets, forced = combat.attack_targets(state)
-    choices = [Choice(f"attack:{m}", msg("Attack {monster} ({health} health)", monster=state.label(m),
-                                         health=state.health(m))) for m in targets]
+    content = state.content
+    choices = [_once(("attack", m, health, content), _attack_choice, state, m, health)
+               for m, health in ((m, state.health(m)) for m in targets)]
     if not forced:
         if actions.can_investigate(state):
-            choices.append(Choice("investigate", msg("Investigate")))
-        choices += [Choice(f"play:{p}", msg("Play {card}", card=state.label(p)))
-                    for p in actions.playable_plots(state, player)]
-        choices += [Choice(f"pick:{c}", msg("Pick up {card}", card=state.label(c)), component=hc.component(c))
-                    for c in actions.pickable(state)]
+            choices.append(_action_choice("investigate"))
+        choices += [_once(("play", p, content), _play_choice, state, p) for p in actions.playable_plots(state, player)]
+        choices += [_once(("pick", c, content), _pick_choice, state, c) for c in actions.pickable(state)]
         if actions.healing_cards(state, player):
-            choices += [Choice(f"heal:{state.players[p]}", _heal_label(state.players[p], p == player))
-                        for p in actions.heal_targets(state)]
+            choices += [_heal_choice(state.players[p], p == player) for p in actions.heal_targets(state)]
     if not choices:
-        choices.append(Choice("pass", msg("Nothing to do: pass"), main=True))
+        choices.append(_action_choice("pass"))
     if state.options["instant_win_includes_secret"] and state.secret_met[player] is None:
-        choices.append(Choice("claim-secret", msg("My secret victory condition is met")))
+        choices.append(_action_choice("claim-secret"))
+    return Prompt(_action_text(state.player, forced), state.player, tuple(choices))
+
+
+def _attack_choice(state: State, monster: str, health: int) -> Choice:
+    return Choice(f"attack:{monster}", msg("Attack {monster} ({health} health)", monster=state.label(monster),
+                                           health=health))
+
+
+def _play_choice(state: State, card: str) -> Choice:
+    return Choice(f"play:{card}", msg("Play {card}", card=state.label(card)))
+
+
+def _pick_choice(state: State, card: str) -> Choice:
+    return Choice(f"pick:{card}", msg("Pick up {card}", card=state.label(card)), component=hc.component(card))
+
+
+@cache  # the same choice at every action prompt that offers it
+def _action_choice(key: str) -> Choice:
+    """Investigate, pass, or claim the secret victory."""
+    if key == "investigate":
+        return Choice("investigate", msg("Investigate"))
+    if key == "pass":
+        return Choice("pass", msg("Nothing to do: pass"), main=True)
+    return Choice("claim-secret", msg("My secret victory condition is met"))
+
+
+@lru_cache(maxsize=64)
+def _heal_choice(name: str, yourself: bool) -> Choice:
+    return Choice(f"heal:{name}", _heal_label(name, yourself))
+
+
+@lru_cache(maxsize=64)  # once per player, not at every action prompt
+def _action_text(player: str, forced: bool) -> Msg:
     if forced:
-        text = msg("{player}: attack a monster (every monster must be attacked this round)", player=state.player)
-    else:
-        text = msg("{player}: choose one action", player=state.player)
-    return Prompt(text, state.player, tuple(choices))
+        return msg("{player}: attack a monster (every monster must be attacked this round)", player=player)
+    return msg("{player}: choose one action", player=player)
 
 
 def _heal_label(name: str, yourself: bool) -> str:
@@ -321,3 +404,16 @@ def _over_prompt(state: State) -> Prompt:
     if state.outcome == "lost":
         return Prompt(msg("The game is over: every character was killed in the same round."), over=True)
     return Prompt(msg("The game is over: {names} won.", names=and_names(state.winners)), over=True)
+
+
+_BUILDERS = {
+    Step.OVER: _over_prompt,
+    Step.START: _start_prompt,
+    Step.ROLL: _roll_prompt,
+    Step.DIE: _die_prompt,
+    Step.ACTION: _action_prompt,
+    Step.PLOT_ITEM: _plot_item_prompt,
+    Step.HEAL: _heal_prompt,
+    Step.DISCARD: _discard_prompt,
+    Step.TALLY: _tally_prompt,
+}
