@@ -83,14 +83,15 @@ def _draw_prompt(state: State) -> Prompt:
     who = state.players[setup_player(state)] if step in (Step.CHARACTER, Step.SECRET) else state.player
     cards = flow.possible_draws(state)
     if drawn_by_table(state):  # never why in the prompt: it talks about card data (issue 29 item 9; Home has it)
-        choices = _once(("draw", cards, state.content), _draw_choices, state, cards)
+        content = state.content
+        choices = tuple(_once(("draw", card, content), _draw_choice, state, card) for card, _ in cards)
         return Prompt(_draw_text(step, who, True), who, choices)
     return Prompt(_draw_text(step, who, False), who, chance=_draw_chance(step, cards))
 
 
-def _draw_choices(state: State, cards: tuple[tuple[str, int], ...]) -> tuple[Choice, ...]:
-    """A tap (or a touch) per card the draw may give."""
-    return tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
+def _draw_choice(state: State, card: str) -> Choice:
+    """A tap (or a touch) of a card the draw may give."""
+    return Choice(f"draw:{card}", state.label(card), component=hc.component(card))
 
 
 @lru_cache(maxsize=256)  # once per step and player, not at every draw
