@@ -135,9 +135,12 @@ _COMPONENT = {"ghost": cc.ghost_component, "king": cc.king_component, "cellar": 
 @lru_cache(maxsize=256)  # a deck's cards change at a draw, not at every prompt of a reveal
 def _draw_choices(deck: tuple[str, ...], source: str) -> tuple[Choice, ...]:
     """A tap (or a touch) per different card of ``deck``, in name order."""
-    component = _COMPONENT[source]
-    return tuple(Choice(f"{source}:{card}", cc.card_label(card), component=component(card))
-                 for card in sorted(Counter(deck)))
+    return tuple(_draw_choice(source, card) for card in sorted(Counter(deck)))
+
+
+@lru_cache(maxsize=256)  # a choice per card, shared by every draw that offers it
+def _draw_choice(source: str, card: str) -> Choice:
+    return Choice(f"{source}:{card}", cc.card_label(card), component=_COMPONENT[source](card))
 
 
 @lru_cache(maxsize=256)
@@ -197,8 +200,8 @@ def _move_choices(targets: tuple[str, ...], passages: tuple[str, ...], mover: st
                   finished: bool) -> tuple[Choice, ...]:
     """A place per move target, a secret passage per room, the active hunter's mover (tags),
     Drop off (``drop_first``), then End turn or Done moving."""
-    choices = [Choice(f"move:{place}", _place_label(place)) for place in targets]
-    choices += [Choice(f"passage:{room}", msg("Secret passage to {room}", room=room)) for room in passages]
+    choices = [_move_to(place) for place in targets]
+    choices += [_passage_to(room) for room in passages]
     if mover is not None:  # while the hunter can move
         choices.append(Choice(f"hunter:{mover}", cc.HUNTER_NAMES[mover], component=cc.hunter_component(mover)))
     if drop is not None:
@@ -211,6 +214,16 @@ def _move_choices(targets: tuple[str, ...], passages: tuple[str, ...], mover: st
     return tuple(choices)
 
 
+@cache  # a choice per place, shared by every move step that offers it
+def _move_to(place: str) -> Choice:
+    return Choice(f"move:{place}", _place_label(place))
+
+
+@cache
+def _passage_to(room: str) -> Choice:
+    return Choice(f"passage:{room}", msg("Secret passage to {room}", room=room))
+
+
 def _move_text(state: State, finished: bool) -> Msg:
     """The move step's sentence (:func:`_move_sentence`), from what it depends on."""
     moves = state.moves
@@ -220,8 +233,13 @@ def _move_text(state: State, finished: bool) -> Msg:
         stuck = checks.blocker(state)
     else:
         stuck = None
-    return _move_sentence(state.player, state.colour, len(state.hunters) > len(state.players), state.hunter.at,
-                          moves, stuck, finished and checks.exited(state), finished, state.held, state.locked)
+    two, out = len(state.hunters) > len(state.players), finished and checks.exited(state)
+    if out or stuck is not None:  # (what the sentence does not say is left out: one sentence, one object)
+        return _move_sentence(state.player, state.colour if two else "", two, state.hunter.at, 0,
+                              None if out else stuck, out, finished, False, None)
+    held = state.held
+    return _move_sentence(state.player, state.colour if two or held else "", two, state.hunter.at, moves, None,
+                          False, finished, held, state.locked)
 
 
 @lru_cache(maxsize=1024)

@@ -341,18 +341,35 @@ def _heal_label(name: str, yourself: bool) -> str:
 
 def _plot_item_prompt(state: State) -> Prompt:
     items = actions.plot_items(state, state.active, state.action.target)
-    choices = tuple(Choice(f"item:{item}", msg("Try with {card}", card=state.label(item))) for item in items)
+    content = state.content
+    choices = tuple(_once(("item", item, content), _plot_item_choice, state, item) for item in items)
     return Prompt(msg("{player}: declare the plot item before rolling", player=state.player), state.player,
                   choices + (_cancel_choice(),))
+
+
+def _plot_item_choice(state: State, item: str) -> Choice:
+    return Choice(f"item:{item}", msg("Try with {card}", card=state.label(item)))
+
+
+def _heal_card_choice(state: State, card: str) -> Choice:
+    return Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card), heal=state.card(card).heal))
+
+
+def _discard_choice(state: State, card: str) -> Choice:
+    return Choice(f"discard:{card}", msg("Discard {card}", card=state.label(card)))
+
+
+@cache
+def _done_healing() -> Choice:
+    return Choice("done", msg("Done healing"), main=True)
 
 
 def _heal_prompt(state: State) -> Prompt:
     pending = state.action
     cards = actions.healing_cards(state, state.active)
-    choices = [Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card),
-                                         heal=state.card(card).heal))
-               for card in cards]
-    choices.append(Choice("done", msg("Done healing"), main=True) if pending.healed else _cancel_choice())
+    content = state.content
+    choices = [_once(("heal", card, content), _heal_card_choice, state, card) for card in cards]
+    choices.append(_done_healing() if pending.healed else _cancel_choice())
     if pending.target == state.player:
         text = msg("{player}: play healing cards on yourself", player=state.player)
     else:
@@ -362,7 +379,8 @@ def _heal_prompt(state: State) -> Prompt:
 
 def _discard_prompt(state: State) -> Prompt:
     player = state.discarder
-    choices = tuple(Choice(f"discard:{card}", msg("Discard {card}", card=state.label(card)))
+    content = state.content
+    choices = tuple(_once(("discard", card, content), _discard_choice, state, card)
                     for card in actions.discardable(state, player))
     return Prompt(msg("{player}: discard down to {limit} cards", player=state.players[player], limit=hc.HAND_LIMIT),
                   state.players[player], choices)
