@@ -6,7 +6,7 @@ times."""
 from __future__ import annotations
 
 from companion.engine import all_games
-from companion.games.creepy_cellar import prompts, rules
+from companion.games.creepy_cellar import rules
 from companion.games.creepy_cellar.state import Step
 from companion.i18n import Msg
 from tests.games.seeded_games import seeded_states, shared_choices
@@ -66,7 +66,6 @@ def test_a_prompt_makes_few_sentences(monkeypatch):
     made = []
     new = Msg.__new__
     monkeypatch.setattr(Msg, "__new__", staticmethod(lambda cls, *args: made.append(1) or new(cls, *args)))
-    prompts._move_sentence.cache_clear()
     spec = all_games()["creepy_cellar"]
     states = 0
     for seed in range(8):
