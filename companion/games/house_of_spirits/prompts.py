@@ -127,8 +127,9 @@ def _die_prompt(state: State) -> Prompt:
 _DIE = Chance("die", tuple(Outcome(str(face), f"die:{face}") for face in hc.FACES))
 
 
-def _roll_text(state: State) -> str:
-    """The sentence of a roll (:func:`_roll_sentence`), made once for everything it is made from."""
+def _roll_text(state: State, items: tuple[str, ...] | None = None) -> str:
+    """The sentence of a roll (:func:`_roll_sentence`), made once for everything it is made from
+    (``items``: :func:`_items`, when the caller has them already)."""
     roll, name = state.roll, state.players[state.roller]
     pending = state.pending
     target = pending.target if pending and pending.kind == "attack" else None
@@ -139,7 +140,7 @@ def _roll_text(state: State) -> str:
     elif roll == Roll.REROLL:
         given = state.action.dice[-1]
     elif roll in (Roll.INVESTIGATE, Roll.ATTACK, Roll.MONSTER_ATTACK):
-        given = bool(_items(state))
+        given = bool(_items(state) if items is None else items)
     else:
         given = None
     return _once(("roll", roll, name, target, given, state.content), _roll_sentence, state)
@@ -218,9 +219,10 @@ def _roll_prompt(state: State) -> Prompt:
     """The roll first (the big button), then what may change it (items, Do something else,
     Keep), then the faces a physical die shows: at 800×480 the items were on page 2 or 3,
     behind six "The die shows N" (issue 29)."""
-    extras = _roll_extras(state)
+    items = _items(state)
+    extras = _roll_extras(state, items)
     choices = _die_choices() if not extras else _with_extras(tuple(extras))
-    return Prompt(_roll_text(state), state.players[state.roller], choices)
+    return Prompt(_roll_text(state, items), state.players[state.roller], choices)
 
 
 @lru_cache(maxsize=1024)  # the same extras, the same choices: made once
@@ -236,22 +238,22 @@ def _die_choices() -> tuple[Choice, ...]:
     return (roll, *(Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES))
 
 
-def _roll_extras(state: State) -> list[Choice]:
-    pending, player = state.pending, state.active
+def _roll_extras(state: State, items: tuple[str, ...]) -> list[Choice]:
+    """What may change the roll: the roller's items (``items``, :func:`_items`), Do something
+    else, Keep."""
+    pending = state.pending
     if pending is None:  # the roll-off, a monster roll: no action under way
         return []
     if state.roll == Roll.INVESTIGATE:
-        return _toggles(state, pending.items, actions.investigation_items(state, player), "use", "investigation") + [
-            _cancel_choice()]
+        return _toggles(state, pending.items, items, "use", "investigation") + [_cancel_choice()]
     if state.roll == Roll.ATTACK:
-        items = combat.offensive_items(state, player, pending.target)
         return _toggles(state, pending.items, items, "use", "attack", pending.target) + [_cancel_choice()]
     if state.roll == Roll.PLOT and not pending.dice:
         return [_cancel_choice()]
     if state.roll == Roll.REROLL:
         return [_keep_choice(pending.dice[-1])]
     if state.roll == Roll.MONSTER_ATTACK:
-        return _toggles(state, pending.guards, combat.defensive_items(state, player), "guard", "defence")
+        return _toggles(state, pending.guards, items, "guard", "defence")
     return []
 
 

@@ -388,7 +388,10 @@ def remove_from_hand(state: State, player: int, card: str) -> State:
 
 
 def discard_items(state: State, player: int, cards: tuple[str, ...]) -> State:
-    """Used items leave the hand for the main discard ("items … are immediately discarded")."""
+    """Used items leave the hand for the main discard ("items … are immediately discarded");
+    ``state`` itself when there are none."""
+    if not cards:
+        return state
     for card in cards:
         state = remove_from_hand(state, player, card)
     return replace(state, main_discard=tuple(sorted(state.main_discard + cards)))
