@@ -221,14 +221,10 @@ def _roll_prompt(state: State) -> Prompt:
     behind six "The die shows N" (issue 29)."""
     items = _items(state)
     extras = _roll_extras(state, items)
-    choices = _die_choices() if not extras else _with_extras(tuple(extras))
-    return Prompt(_roll_text(state, items), state.players[state.roller], choices)
-
-
-@lru_cache(maxsize=1024)  # the same extras, the same choices: made once
-def _with_extras(extras: tuple[Choice, ...]) -> tuple[Choice, ...]:
+    if not extras:
+        return Prompt(_roll_text(state, items), state.players[state.roller], _die_choices())
     roll, *faces = _die_choices()
-    return (roll, *extras, *faces)
+    return Prompt(_roll_text(state, items), state.players[state.roller], (roll, *extras, *faces))
 
 
 @cache  # the same seven choices at every roll
