@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from companion.engine import all_games
-from companion.games.house_of_spirits import rules
+from companion.games.house_of_spirits import prompts, rules
 from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import Msg
 from tests.games.seeded_games import seeded_states, shared_choices
@@ -61,10 +61,13 @@ def test_the_draws_are_worked_out_once_a_state_at_most(monkeypatch):
     assert len(asked) < 1.2 * actions
 
 
-def test_the_prompts_choices_are_made_once_for_every_prompt_that_offers_them():
+def test_the_prompts_choices_are_made_once_for_every_prompt_that_offers_them(monkeypatch):
     """Two prompts offering the same card to draw, monster to attack, plot to play, card to
     pick up, item to use or guard with, heal or discard share the choice object (made once,
-    not at every prompt: its label is a formatted sentence)."""
+    not at every prompt: its label is a formatted sentence). The store of what was made is
+    bounded (emptied when full): it starts empty here, so the earlier tests' games cannot fill
+    it in the middle of these."""
+    monkeypatch.setattr(prompts, "_MADE", {}, raising=False)
     shared = shared_choices("house_of_spirits", 4, lambda choice: choice.key.startswith(
         ("draw:", "attack:", "play:", "pick:", "use:", "guard:", "heal:", "discard:", "item:", "keep"))
         or choice.key in ("investigate", "pass", "cancel", "done", "claim-secret"))

@@ -39,9 +39,7 @@ def drawn_by_table(state: State) -> bool:
     step = state.step
     if state.options["decks"] == "physical" and step != Step.SECRET:
         return True
-    # (tapped_because's count alone: its sentence is not needed here)
-    return step in _DECK_OF and content.placeholder_count(state.content, _DECK_OF[step],
-                                                          bool(state.options["monsters_in_main_deck"])) > 0
+    return step in _DECK_OF and bool(tapped_because(state, _DECK_OF[step]))
 
 
 # --------------------------------------------------------------------------- prompt
