@@ -23,7 +23,7 @@ import gettext
 import re
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 DOMAIN = "companion"
 
@@ -82,14 +82,14 @@ class Msg(str):
     count: str | None
 
     def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
-                count: str | None = None) -> Msg:
+                count: str | None = None) -> Self:
         # the English text: the pattern (the plural form chosen) with the parameters as they are
         pattern = msgid if plural is None else _choose(msgid, plural, params.get(count) if count else None, None)
         try:
             text = pattern.format_map(params)  # as format(**params), without copying them
         except (KeyError, IndexError, ValueError):
             text = msg_fallback(pattern, params)
-        self = _new_str(cls, text)
+        self = str.__new__(cls, text)
         # one dict, not four attribute stores (a few Msg an action in every engine: issue 35)
         self.__dict__ = {"msgid": msgid, "params": params, "plural": plural, "count": count}
         return self
