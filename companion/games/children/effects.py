@@ -8,6 +8,9 @@ pile", "Trapping Ghosts", "Running from Ghosts", "Enraged Ghosts", "Emergency Es
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from companion.engine import pending as pd
 from companion.engine.frozen import replace
 from companion.engine.news import say
 from companion.engine.words import and_names
@@ -21,6 +24,7 @@ from companion.games.children.state import (
     Step,
     add_hand,
     add_left,
+    changed,
     forget,
     left_behind,
     push,
@@ -56,9 +60,10 @@ def enter(state: State, p: int, room: str, draw: bool = True, how: str = "action
     return push(state, *frames, Frame("kittycheck", p, (room,)))
 
 
-def take_from_deck(state: State) -> State:
-    """One card leaves the Children deck; the last one starts the final round ("Winning the Game")."""
-    state = replace(state, deck=state.deck - 1)
+def take_from_deck(state: State, **changes) -> State:
+    """One card leaves the Children deck; the last one starts the final round ("Winning the
+    Game"). ``changes``: made in the same copy (the frame the draw resolves)."""
+    state = replace(state, deck=state.deck - 1, **changes)
     if state.deck == 0 and state.final_turns is None:
         n = len(state.players)
         if state.opt("final_round") == "all_one_more":
@@ -94,7 +99,7 @@ def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> Stat
     there must trap it or run. ``mode``: how it came (the ghost frame's: ``free`` drawn,
     ``summon``, ``raven``, ``aside``), for its ``why``."""
     enraged = arrives_enraged(state, ghost)
-    state = set_ghosts(state, state.ghosts + (Ghost(ghost, room, enraged),))
+    ghosts = _sorted_ghosts(state.ghosts + (Ghost(ghost, room, enraged),))
     n = ghost_count(ghost)
     names = {"ghost": state.name(ghost), "room": state.name(room)}
     if enraged:  # an enraged ghost coming in lowers the hand limit: a moment to remember
@@ -104,25 +109,35 @@ def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> Stat
                             **names))
     else:
         line = ntodo("place", "{ghost} haunts the {room}.", "{ghost} haunt the {room}.", "n", n=n, **names)
-    state = say(state, why.ghost_placed(line, names["ghost"], names["room"], mode, enraged))
-    return meet_ghosts(state, room)
+    return meet_ghosts(state, room, why.ghost_placed(line, names["ghost"], names["room"], mode, enraged),
+                       ghosts=ghosts)
 
 
 def move_ghost(state: State, ghost: str, room: str) -> State:
     g = state.ghost(ghost)
     others = [x for x in state.ghosts if x.id != ghost]
-    state = set_ghosts(state, others + [replace(g, room=room)])
-    state = say(state, why.drifted(ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.", "n",
-                                         n=ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)),
-                                   state.name(ghost), state.name(room)))
-    return meet_ghosts(state, room)
+    ghosts = _sorted_ghosts(others + [replace(g, room=room)])
+    line = why.drifted(ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.", "n",
+                             n=ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)),
+                       state.name(ghost), state.name(room))
+    return meet_ghosts(state, room, line, ghosts=ghosts)
 
 
-def meet_ghosts(state: State, room: str) -> State:
-    """Every player in ``room`` (the active player first) must now trap its ghosts or run."""
+def _sorted_ghosts(ghosts) -> tuple[Ghost, ...]:
+    """The mansion's ghosts as :func:`~.state.set_ghosts` keeps them."""
+    return tuple(sorted(ghosts, key=lambda g: g.id))
+
+
+def meet_ghosts(state: State, room: str, *lines, **changes) -> State:
+    """Every player in ``room`` (the active player first) must now trap its ghosts or run;
+    ``lines`` and ``changes`` (the ghost's move) made in the same copy of the state (none
+    when nothing changes: mostly nobody is in the room)."""
     n = len(state.players)
     order = [(state.active + k) % n for k in range(n)]
-    return push(state, *[Frame("check", p, (room,)) for p in order if state.where[p] == room])
+    frames = [Frame("check", p, (room,)) for p in order if state.where[p] == room]
+    if not (frames or lines or changes):
+        return state
+    return changed(state, *lines, frames=pd.push(state.frames, *frames), **changes)
 
 
 def trap(state: State, p: int, ghost: str) -> State:
@@ -282,13 +297,20 @@ def final_score(state: State) -> State:
 # --------------------------------------------------------------------------- the turn
 
 
-def begin_turn(state: State) -> State:
-    state = replace(state, step=Step.TABLET, actions=0, entered=False, restored=False, turn=state.turn + 1)
-    state = say(state, msg("{player}'s turn.", player=state.player))
-    a = state.active
+def begin_turn(state: State, **changes) -> State:
+    """The next turn's first step (``changes``: the turn passing to ``active``, made in the
+    same copy)."""
+    a = changes.get("active", state.active)
+    frames = state.frames
     if state.where[a] is None and gr.rooms(state.grid) and (state.arrived[a] or not state.tablet_pile):
-        state = push(state, Frame("reentry", a))
-    return state
+        frames = pd.push(frames, Frame("reentry", a))
+    return changed(state, _turn_line(state.players[a]), step=Step.TABLET, actions=0, entered=False, restored=False,
+                   turn=state.turn + 1, frames=frames, **changes)
+
+
+@lru_cache(maxsize=64)
+def _turn_line(player: str):
+    return msg("{player}'s turn.", player=player)
 
 
 def end_turn(state: State) -> State:
@@ -298,5 +320,4 @@ def end_turn(state: State) -> State:
         state = replace(state, final_turns=left)
         if left <= 0:
             return replace(final_score(state), step=Step.OVER)
-    state = replace(state, active=(state.active + 1) % len(state.players))
-    return begin_turn(state)
+    return begin_turn(state, active=(state.active + 1) % len(state.players))

@@ -28,6 +28,7 @@ from companion.games.children.state import (
     Step,
     add_hand,
     add_left,
+    changed,
     forget,
     hand_place,
     learn,
@@ -126,22 +127,38 @@ def passage_hand_ok(state: State, p: int) -> bool:
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
     """One choice per device ``p`` could use now (:func:`usable`), picked by tapping the
     device card. The checks :func:`usable` makes per device, with what they share worked out
-    once for all of them (asked at every step 2 and of every player out of turn)."""
+    once for all of them (asked at every step 2 and of every player out of turn): the
+    payment (the same for every device but the Toad), the known copies, the ghosts within 2
+    rooms (the Hatpin's and the Feather's)."""
     room = state.where[p]
     if room is None or not state.hands[p]:  # may_hold's hand, and usable's room
         return []
-    in_deck, place = state._in_deck, hand_place(p)
+    if p == state.active and state.step == Step.ACTIONS and state.actions > 0:  # payment(), device by device
+        how, toad = "action", "action"
+    elif state.skulls[p] <= 0:
+        return []  # no turn action, no skull token: nothing is paid for
+    else:
+        how, toad = ("skull" if p == state.active else None), None
+    in_deck = state._in_deck
     fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
+    copies, places, place = (state._known_copies, state._known_places, hand_place(p)) if fits else ({}, {}, "")
+    near = None  # the ghosts within 2 rooms (fx.within), worked out for the first device asking
     choices = []
     for d, _card in state.devices:
         if only is not None and d not in only:
             continue
-        how = payment(state, p, d)
-        if how is None or in_deck[d] <= (state.known_copies(d) - state.known_in(d, place) if fits else 0):
+        paid = toad if d == "toad" else how or ("skull" if d in cc.FREE_DEVICES else None)
+        if paid is None or in_deck[d] <= (copies.get(d, 0) - places.get((d, place), 0) if fits else 0):
             continue
-        does_something = _DOES_SOMETHING.get(d)
-        if does_something is not None and does_something(state, p, room):
-            choices.append(_device_choice(prefix, d, state.name(d), how == "action"))
+        if d == "hatpin" or d == "feather":
+            if near is None:
+                near = [g for g in state.ghosts if gr.distance(state.grid, room, g.room) <= 2]
+            does = any(g.enraged for g in near) if d == "hatpin" else bool(near)
+        else:
+            does_something = _DOES_SOMETHING.get(d)
+            does = does_something is not None and does_something(state, p, room)
+        if does:
+            choices.append(_device_choice(prefix, d, state.name(d), paid == "action"))
     return choices
 
 
@@ -284,10 +301,10 @@ def place_tablet(state: State, tablet: str, pos) -> State:
     first = not gr.rooms(state.grid)
     pile = list(state.tablet_pile)
     pile.remove(tablet)
-    state = replace(pop(state), grid=gr.put(state.grid, tablet, pos), tablet_pile=tuple(pile),
-                    step=Step.ACTIONS, actions=2)
-    state = say(state, why.tablet(todo("place", "Put the {room} {where}.", room=state.name(tablet),
-                                       where=cc.on_floor(pos[0])), state.name(tablet), pos[0]))
+    line = why.tablet(todo("place", "Put the {room} {where}.", room=state.name(tablet), where=cc.on_floor(pos[0])),
+                      state.name(tablet), pos[0])
+    state = changed(state, line, frames=pd.pop(state.frames), grid=gr.put(state.grid, tablet, pos),
+                    tablet_pile=tuple(pile), step=Step.ACTIONS, actions=2)
     a = state.active
     if first and state.opt("player_entry") == "first_room":
         for p in range(len(state.players)):
@@ -340,18 +357,18 @@ def act_draw(state, f, key):
     hand (its name is never shown); a ghost goes to a room with no player; a fate is
     resolved at once, then another card is drawn."""
     p, card_id = f.player, key.split(":", 1)[1]
-    state = fx.take_from_deck(pop(state))
+    state = fx.take_from_deck(state, frames=pd.pop(state.frames))
     kind = cc.card(card_id).kind
     name = state.players[p]
     if kind in cc.HAND_KINDS:
-        return say(learn(add_hand(state, p, 1), card_id, p), _kept_line(name))
+        return learn(add_hand(state, p, 1), card_id, p, _kept_line(name))
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
-        state = replace(state, ghost_deck=tuple(deck))
-        state = say(state, why.ghost_drawn(msg("{player} draws the ghost {ghost}.", player=name,
-                                               ghost=state.name(card_id)), state.name(card_id)))
-        return push(state, Frame("ghost", p, (card_id, "free", "")))
+        line = why.ghost_drawn(msg("{player} draws the ghost {ghost}.", player=name, ghost=state.name(card_id)),
+                               state.name(card_id))
+        return changed(state, line, ghost_deck=tuple(deck),
+                       frames=pd.push(state.frames, Frame("ghost", p, (card_id, "free", ""))))
     return resolve_fate(state, p, card_id)
 
 
@@ -739,10 +756,9 @@ def act_flee(state, f, key):
 
 def ask_kittycheck(state, f):
     p, room = f.player, f.args[0]
-    state = pop(state)
     if state.where[p] == room and state.kitty == room and state.kitty_card is not None:
-        return push(state, Frame("kittymeet", p, ("",)))
-    return state
+        return _replace_top(state, Frame("kittymeet", p, ("",)))  # (popped, then pushed: one copy)
+    return pop(state)
 
 
 def ask_kittymeet(state, f):

@@ -273,8 +273,8 @@ def _ask_restore(state: State) -> Prompt | State:
     counting = state.opt("restore_draw_ghost_counts")
     if state.hands[a] < limit and state.deck > 0 and not (counting and state.restored):
         if counting:
-            state = replace(state, restored=True)
-            return push(state, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
+            frames = pd.push(state.frames, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
+            return replace(state, restored=True, frames=frames)
         return push(state, Frame("draw", a, ("restore", "")))
     return replace(state, step=Step.GHOST)
 

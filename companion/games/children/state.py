@@ -273,8 +273,8 @@ class State:
 
     @derived.on_fields("options", "printed", "known")
     def _known_hand_cards(self) -> int:
-        cards = self.content.cards
-        return sum(n for c, n in self._known_copies.items() if c in cards and cards[c].kind in cc.HAND_KINDS)
+        cards = self.content.cards  # (one pass over the known copies, not through their Counter)
+        return sum(1 for c, _ in self.known if c in cards and cards[c].kind in cc.HAND_KINDS)
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
@@ -341,19 +341,29 @@ def room_place(room: str) -> str:
     return f"r:{room}"
 
 
-def _set_known(state: State, known) -> State:
-    return replace(state, known=tuple(sorted(known)))
+def changed(state: State, *lines: Any, **changes: Any) -> State:
+    """``state`` with ``changes`` and ``lines`` said after its news, in one copy: a rule's
+    ``replace``, ``push``/``pop`` and ``say`` in a row made once (issue 35: a copy of the
+    state is the costliest step of most rules)."""
+    if lines:
+        changes["news"] = state.news + lines
+    return replace(state, **changes)
 
 
-def learn(state: State, card: str, player: int) -> State:
+def _set_known(state: State, known, *lines: Any) -> State:
+    return changed(state, *lines, known=tuple(sorted(known)))
+
+
+def learn(state: State, card: str, player: int, *lines: Any) -> State:
     """``player`` drew ``card`` (tapped): this copy is in their hand, not in the deck. Known
     copies that did not fit (the draw ignored them) are forgotten first, and so is one that
-    this copy shows was wrong (every copy of the card was known to be elsewhere)."""
+    this copy shows was wrong (every copy of the card was known to be elsewhere). ``lines``:
+    said in the same copy."""
     known = state.known if state.known_fits() else ()
     if sum(1 for c, _ in known if c == card) >= state.in_deck(card):
         drop = max((len(p), i) for i, (c, p) in enumerate(known) if c == card)[1]
         known = known[:drop] + known[drop + 1:]
-    return _set_known(state, known + ((card, (hand_place(player),)),))
+    return _set_known(state, known + ((card, (hand_place(player),)),), *lines)
 
 
 def forget(state: State, card: str, player: int) -> State:
