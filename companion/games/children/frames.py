@@ -152,8 +152,13 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
             continue
         if d == "hatpin" or d == "feather":
             if near is None:
-                near = [g for g in state.ghosts if gr.distance(state.grid, room, g.room) <= 2]
+                ghosts = state.ghosts
+                near = [g for g, ok in zip(ghosts, gr.within(state.grid, room, [g.room for g in ghosts], 2)) if ok]
             does = any(g.enraged for g in near) if d == "hatpin" else bool(near)
+        elif d == "cricket-cage":  # _cage_targets, stopping at the first ghost whose toy p may hold
+            content = state.content
+            does = any(in_deck[toy] > (copies.get(toy, 0) - places.get((toy, place), 0) if fits else 0)
+                       for toy in (content.beloved_toy(g.id) for g in state.ghosts))
         else:
             does_something = _DOES_SOMETHING.get(d)
             does = does_something is not None and does_something(state, p, room)

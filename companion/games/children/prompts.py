@@ -235,11 +235,13 @@ def _ask_actions(state: State) -> Prompt | State:
         return push(state, *[Frame("ghost", a, (g, "aside", "")) for g in state.set_aside])
     room = state.where[a]
     choices: list[Choice] = []
-    costly = False
+    costly = moves = False
     if room is not None:
         pay = "action" if state.actions > 0 else ("skull" if state.skulls[a] > 0 else None)
         if pay and state.hands[a] <= state.hand_limit:
-            choices += [_move_choice(r, state.name(r), pay) for r in gr.walks(state.grid, room, state.content)]
+            moved = _move_choices(state.options["edition"], state.printed, state.grid, room, pay)
+            choices += moved
+            moves = bool(moved)
         devices = fr.device_choices(state, a, "use")
         choices += devices
         if state.actions > 0 and state.skull_pool > 0 and state.skulls[a] < MAX_SKULLS:
@@ -251,7 +253,7 @@ def _ask_actions(state: State) -> Prompt | State:
             choices.append(_leave_choice(state))
         if state.actions > 0:
             choices.append(_fixed_choice("escape"))
-    if state.actions == 0 or not any(c.key.startswith("move:") for c in choices) or not costly:
+    if state.actions == 0 or not moves or not costly:
         choices.append(_fixed_choice("done"))
     text = _actions_text(name, state.actions, state.skulls[a], state.hand_limit)
     if room is not None and state.hands[a] > state.hand_limit:
@@ -284,6 +286,14 @@ def _actions_text(name: str, actions: int, skulls: int, limit: int) -> Msg:
     return msg("{player}: {actions}, {skulls}, hand limit {limit}", player=name,
                actions=nmsg("{n} action left", "{n} actions left", "n", n=actions),
                skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=skulls), limit=limit)
+
+
+@lru_cache(maxsize=1024)  # the same room of the same mansion at many a step 2: the moves worked out once
+def _move_choices(edition: str, printed: cc.Entries, grid: gr.Grid, room: str, pay: str) -> tuple[Choice, ...]:
+    """A move to each room next door (:func:`gr.walks`) for step 2 (the state's ``content``
+    is the edition's with the table's ``printed`` entries)."""
+    content = cc.content(edition, printed)
+    return tuple(_move_choice(r, content.name(r), pay) for r in gr.walks(grid, room, content))
 
 
 @lru_cache(maxsize=256)  # the same rooms at every step 2: each choice made once

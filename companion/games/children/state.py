@@ -300,10 +300,16 @@ class State:
         hand_cards = self.unknown_in_deck() > 0
         known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
         if hand_cards and not known:  # mostly so: every card with a copy in the deck
-            return tuple(c for c, n in self._in_deck.items() if n > 0)
+            return self._in_deck_cards
         cards = self.content.cards
         return tuple(c for c, n in self._in_deck.items()
                      if (hand_cards or cards[c].kind in ("ghost", "fate")) and n - known.get(c, 0) > 0)
+
+    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
+    def _in_deck_cards(self) -> tuple[str, ...]:
+        """The cards :meth:`in_deck` counts a copy of, in content order (what a draw can give
+        when no known copy matters: shared while :attr:`_in_deck` is)."""
+        return tuple(c for c, n in self._in_deck.items() if n > 0)
 
     def card_total(self) -> int:
         """Every Children card, wherever it is (conserved: :attr:`Content.total_cards`); a
