@@ -340,8 +340,15 @@ def ask_draw(state, f):
 
 @lru_cache(maxsize=512)  # the cards left change slowly: the whole list made once for each set of them
 def _draw_choices(edition: str, printed: cc.Entries, drawable: tuple[str, ...]) -> tuple[Choice, ...]:
+    every = _every_draw_choice(edition, printed)
+    return tuple(every[c] for c in drawable)
+
+
+@lru_cache(maxsize=64)
+def _every_draw_choice(edition: str, printed: cc.Entries) -> dict[str, Choice]:
+    """Every card's draw choice (:func:`_draw_choice`), by card id, for a content."""
     content = cc.content(edition, printed)  # the state's content (State.content)
-    return tuple(_draw_choice(c, content.name(c), content.cards[c].kind in cc.HAND_KINDS) for c in drawable)
+    return {c: _draw_choice(c, content.name(c), card.kind in cc.HAND_KINDS) for c, card in content.cards.items()}
 
 
 @lru_cache(maxsize=64)

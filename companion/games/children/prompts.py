@@ -135,16 +135,37 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
     index>:<device>``). A tap picks it only when no other choice uses the same card."""
     if sum(state.skulls) == state.skulls[state.active]:  # (counts are never negative)
         return ()  # out of turn a device costs a skull token: nobody else holds one
-    busy = {state.active} | {p for p, name in enumerate(state.players) if name == current.player
-                             or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
+    # those device_choices offers nothing for (no skull token, no room, no card) left out first
+    able = [q for q, n in enumerate(state.skulls) if n > 0 and q != state.active and state.where[q] is not None
+            and state.hands[q]]
+    if not able:
+        return ()
+    busy = {p for p, name in enumerate(state.players) if name == current.player
+            or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
     offered = []
-    for q, name in enumerate(state.players):
+    for q in able:
         if q in busy:
             continue
+        name = state.players[q]
         for choice in fr.device_choices(state, q, f"free:{q}", cc.FREE_DEVICES):
-            offered.append(replace(choice, player=name))  # the screen shows whose button it is
+            offered.append(_theirs(choice, name))  # the screen shows whose button it is
     taps = [c.component for c in current.choices + tuple(offered) if c.component]
     return tuple(c if taps.count(c.component) < 2 else replace(c, component=None) for c in offered)
+
+
+def _theirs(choice: Choice, name: str) -> Choice:
+    """``choice`` made by ``name`` out of turn, made once per choice and player (the choices
+    are :func:`frames.device_choices`'s, made once and kept: matched by identity, kept with
+    the copy so an identity is never reused)."""
+    kept = _THEIRS.get((id(choice), name))
+    if kept is None or kept[0] is not choice:
+        if len(_THEIRS) > 1024:
+            _THEIRS.clear()
+        kept = _THEIRS[(id(choice), name)] = (choice, replace(choice, player=name))
+    return kept[1]
+
+
+_THEIRS: dict[tuple[int, str], tuple[Choice, Choice]] = {}
 
 
 def _ask_step(state: State) -> Prompt | State:

@@ -427,10 +427,10 @@ def _fit(state: State) -> State:
 
 
 def _fit_once(state: State) -> State:
+    if _fits_as_is(state):
+        return state  # what follows would give the same known copies (they are kept sorted)
     sizes = dict(zip(_HAND_PLACES, state.hands))
     sizes |= {room_place(room): n for room, n in state.left}
-    if _fits(state.known, sizes):
-        return state  # what follows would give the same known copies (they are kept sorted)
     known = [(c, tuple(x for x in p if sizes.get(x, 0) > 0)) for c, p in state.known]
     only = {}
     for _, places in known:
@@ -438,6 +438,32 @@ def _fit_once(state: State) -> State:
             only[places[0]] = only.get(places[0], 0) + 1
     crowded = {place for place, n in only.items() if n > sizes.get(place, 0)}
     return _set_known(state, [(c, p) for c, p in known if p and not crowded & set(p)])
+
+
+def _fits_as_is(state: State) -> bool:
+    """:func:`_fits` of the state's known copies and places' sizes, each place's size looked
+    up as it comes (a hand ``h<player>``, a room ``r:<room>``), not all made first."""
+    hands, left = state.hands, None
+    only: dict[str, int] = {}
+    size: dict[str, int] = {}
+    for _, places in state.known:
+        if not places:
+            return False
+        for place in places:
+            n = size.get(place)
+            if n is None:
+                if place[0] == "h":
+                    n = hands[int(place[1:])] if place in _HAND_PLACES[:len(hands)] else 0
+                else:
+                    if left is None:
+                        left = dict(state.left)
+                    n = left.get(place[2:], 0) if place.startswith("r:") else 0
+                size[place] = n
+            if n <= 0:
+                return False
+        if len(places) == 1:
+            only[places[0]] = only.get(places[0], 0) + 1
+    return all(n <= size[place] for place, n in only.items())
 
 
 def _fits(known, sizes: dict[str, int]) -> bool:
