@@ -285,10 +285,19 @@ def ask_place(state, f):
     cells = gr.placements(state.grid, state.content.tablet(tablet).floor)
     if len(cells) == 1:
         return place_tablet(state, tablet, cells[0])
-    return _ask(state, state.active, msg("{player}: touch where the {room} goes", player=state.player,
-                                         room=state.name(tablet)),
-                [Choice(f"place:{fl}-{c}", msg("{floor}, column {column}", floor=floor_name(fl), column=c + 1))
-                 for fl, c in cells])
+    return _place_prompt(state.player, state.options["edition"], state.printed, tablet, cells)
+
+
+@lru_cache(maxsize=1024)  # made once per player, tablet and cells
+def _place_prompt(player: str, edition: str, printed: cc.Entries, tablet: str, cells: tuple) -> Prompt:
+    room = cc.content(edition, printed).name(tablet)  # (State.name)
+    return Prompt(msg("{player}: touch where the {room} goes", player=player, room=room), player,
+                  tuple(_cell_choice(fl, c) for fl, c in cells))
+
+
+@lru_cache(maxsize=64)
+def _cell_choice(fl: int, c: int) -> Choice:
+    return Choice(f"place:{fl}-{c}", msg("{floor}, column {column}", floor=floor_name(fl), column=c + 1))
 
 
 def act_place(state, f, key):
@@ -596,10 +605,16 @@ def ask_traps(state, f):
     traps = [t for t, c in state.content.cards.items() if c.kind == "trap" and state.in_deck(t) > 0]
     if n <= 0 or not traps or state.hands[p] <= 0:
         return pop(state)
-    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=state.name(t)), component=cc.component(t))
+    return _traps_prompt(state.players[p], state.options["edition"], state.printed, tuple(traps))
+
+
+@lru_cache(maxsize=256)  # made once per player and traps that may be among the cards
+def _traps_prompt(player: str, edition: str, printed: cc.Entries, traps: tuple[str, ...]) -> Prompt:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=content.name(t)), component=cc.component(t))
                for t in traps]
     choices.append(Choice("no-trap", msg("No trap")))
-    return _ask(state, p, msg("{player}: tap any trap among the cards you picked up", player=state.players[p]), choices)
+    return Prompt(msg("{player}: tap any trap among the cards you picked up", player=player), player, tuple(choices))
 
 
 def act_traps(state, f, key):
@@ -699,17 +714,26 @@ def ask_check(state, f):
     ghosts = state.ghosts_in(room)
     if state.where[p] != room or not ghosts:
         return pop(state)
-    choices = []
+    catchable = ()
     if len(ghosts) == 1 or state.opt("multi_ghost_resolution") == "trap_then_run":
-        for g in ghosts:
-            toy = state.content.beloved_toy(g.id)
-            if may_hold(state, p, toy):
-                choices.append(Choice(f"catch:{g.id}", msg("Trap {ghost} with the {toy}", ghost=state.name(g.id),
-                                                           toy=state.name(toy)), component=cc.component(toy)))
+        catchable = tuple(g.id for g in ghosts if may_hold(state, p, state.content.beloved_toy(g.id)))
+    return _check_prompt(state.players[p], state.options["edition"], state.printed, room,
+                         tuple(g.id for g in ghosts), catchable)
+
+
+@lru_cache(maxsize=1024)  # made once per player, room, ghosts met and ghosts they may trap
+def _check_prompt(player: str, edition: str, printed: cc.Entries, room: str, ghosts: tuple[str, ...],
+                  catchable: tuple[str, ...]) -> Prompt:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    choices = []
+    for g in catchable:
+        toy = content.beloved_toy(g)
+        choices.append(Choice(f"catch:{g}", msg("Trap {ghost} with the {toy}", ghost=content.name(g),
+                                                toy=content.name(toy)), component=cc.component(toy)))
     choices.append(Choice("run", msg("Run")))
-    names = and_names(state.name(g.id) for g in ghosts)
-    return _ask(state, p, msg("{player} meets {ghosts} in the {room}: tap the beloved toy to trap, or run",
-                              player=state.players[p], ghosts=names, room=state.name(room)), choices)
+    names = and_names(content.name(g) for g in ghosts)
+    return Prompt(msg("{player} meets {ghosts} in the {room}: tap the beloved toy to trap, or run",
+                      player=player, ghosts=names, room=content.name(room)), player, tuple(choices))
 
 
 def act_check(state, f, key):

@@ -184,8 +184,14 @@ def _ask_tablet(state: State) -> Prompt | State:
     """1. Play a room tablet (the actions begin when the pile is empty)."""
     if not state.tablet_pile:
         return replace(state, step=Step.ACTIONS, actions=2)
-    return Prompt(msg("{player}: draw the top room tablet and tap it", player=state.player), state.player,
-                  tuple(_tablet_choice(t, state.name(t)) for t in sorted(set(state.tablet_pile))))
+    return _tablet_prompt(state.player, state.options["edition"], state.printed, state.tablet_pile)
+
+
+@lru_cache(maxsize=1024)  # made once per player and pile of tablets left
+def _tablet_prompt(player: str, edition: str, printed: cc.Entries, pile: tuple[str, ...]) -> Prompt:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    return Prompt(msg("{player}: draw the top room tablet and tap it", player=player), player,
+                  tuple(_tablet_choice(t, content.name(t)) for t in sorted(set(pile))))
 
 
 @lru_cache(maxsize=256)  # the same tablets at every step 1: each choice made once
@@ -200,9 +206,14 @@ def _ask_haunting(state: State) -> Prompt | State:
         return replace(state, step=Step.KITTY)
     choices = [_haunt_choice(g, state.name(g), r, state.name(r)) for g, r in moves]
     if not state.opt("ghost_move_mandatory"):
-        choices.append(Choice("skip", msg("Move no ghost")))
+        choices.append(_fixed_choice("skip"))
     name = state.player
-    return Prompt(msg("{player}: move one ghost along the spectral flow", player=name), name, tuple(choices))
+    return Prompt(_haunting_text(name), name, tuple(choices))
+
+
+@lru_cache(maxsize=64)
+def _haunting_text(player: str) -> Msg:
+    return msg("{player}: move one ghost along the spectral flow", player=player)
 
 
 @lru_cache(maxsize=1024)  # the same few ghosts and rooms at every haunting step: each choice made once
@@ -215,12 +226,21 @@ def _ask_kitty(state: State) -> Prompt | State:
     a, name = state.active, state.player
     if state.kitty_card != a or state.kitty is None:
         return replace(state, step=Step.TRIM)
-    exits = gr.walks(state.grid, state.kitty, state.content)
-    if not exits:
+    kitty = _kitty_prompt(name, state.options["edition"], state.printed, state.grid, state.kitty)
+    if kitty is None:
         state = say(state, msg("Kitty Kitty has no way out of the {room}.", room=state.name(state.kitty)))
         return push(replace(state, step=Step.TRIM), Frame("give", a))
-    return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=name), name,
-                  tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=state.name(r))) for r in exits))
+    return kitty
+
+
+@lru_cache(maxsize=1024)  # made once per player, mansion and room of Kitty Kitty's
+def _kitty_prompt(player: str, edition: str, printed: cc.Entries, grid: gr.Grid, room: str) -> Prompt | None:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    exits = gr.walks(grid, room, content)
+    if not exits:
+        return None
+    return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=player), player,
+                  tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=content.name(r))) for r in exits))
 
 
 def _ask_hand_limit(state: State) -> Prompt | State:
@@ -336,6 +356,8 @@ def _fixed_choice(key: str) -> Choice:
         return Choice("skull", msg("Take a skull token"))
     if key == "escape":
         return Choice("escape", msg("Emergency escape"))
+    if key == "skip":
+        return Choice("skip", msg("Move no ghost"))
     return Choice("done", msg("End the actions"), main=True)
 
 
