@@ -27,7 +27,6 @@ from companion.games.children.state import (
     changed,
     forget,
     left_behind,
-    push,
     put,
     set_ghosts,
 )
@@ -46,10 +45,10 @@ def enter(state: State, p: int, room: str, draw: bool = True, how: str = "action
     ``skull``, with their first ``tablet``, or a secret ``passage``): draw a card, then pick
     up the cards left there, then trap or run from its ghosts (option
     ``trap_check_timing``), then meet Kitty Kitty."""
-    state = replace(state, where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    name = state.name(room)
-    state = say(state, why.entered(todo("move", "{player} enters the {room}.", player=state.players[p], room=name),
-                                   name, how))
+    player, name = state.players[p], state.name(room)
+    line = why.once(("entered", state.options["edition"], state.printed, player, room, how),
+                    lambda: why.entered(todo("move", "{player} enters the {room}.", player=player, room=name), name,
+                                        how))
     check = Frame("check", p, (room,))
     body = [Frame("draw", p, ("enter", room))] if draw else []
     body.append(Frame("pickup", p, (room,)))
@@ -57,7 +56,8 @@ def enter(state: State, p: int, room: str, draw: bool = True, how: str = "action
         frames = [check] + body
     else:
         frames = body + [check]
-    return push(state, *frames, Frame("kittycheck", p, (room,)))
+    return changed(state, line, where=put(state.where, p, room), arrived=put(state.arrived, p, True),
+                   frames=pd.push(state.frames, *frames, Frame("kittycheck", p, (room,))))
 
 
 def take_from_deck(state: State, **changes) -> State:
@@ -100,6 +100,12 @@ def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> Stat
     ``summon``, ``raven``, ``aside``), for its ``why``."""
     enraged = arrives_enraged(state, ghost)
     ghosts = _sorted_ghosts(state.ghosts + (Ghost(ghost, room, enraged),))
+    line = why.once(("placed", state.options["edition"], state.printed, ghost, room, mode, enraged),
+                    lambda: _placed_line(state, ghost, room, mode, enraged))
+    return meet_ghosts(state, room, line, ghosts=ghosts)
+
+
+def _placed_line(state: State, ghost: str, room: str, mode: str, enraged: bool):
     n = ghost_count(ghost)
     names = {"ghost": state.name(ghost), "room": state.name(room)}
     if enraged:  # an enraged ghost coming in lowers the hand limit: a moment to remember
@@ -109,17 +115,17 @@ def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> Stat
                             **names))
     else:
         line = ntodo("place", "{ghost} haunts the {room}.", "{ghost} haunt the {room}.", "n", n=n, **names)
-    return meet_ghosts(state, room, why.ghost_placed(line, names["ghost"], names["room"], mode, enraged),
-                       ghosts=ghosts)
+    return why.ghost_placed(line, names["ghost"], names["room"], mode, enraged)
 
 
 def move_ghost(state: State, ghost: str, room: str) -> State:
     g = state.ghost(ghost)
     others = [x for x in state.ghosts if x.id != ghost]
     ghosts = _sorted_ghosts(others + [replace(g, room=room)])
-    line = why.drifted(ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.", "n",
-                             n=ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)),
-                       state.name(ghost), state.name(room))
+    line = why.once(("drifted", state.options["edition"], state.printed, ghost, room),
+                    lambda: why.drifted(ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.",
+                                              "n", n=ghost_count(ghost), ghost=state.name(ghost),
+                                              room=state.name(room)), state.name(ghost), state.name(room)))
     return meet_ghosts(state, room, line, ghosts=ghosts)
 
 
@@ -194,11 +200,15 @@ def leave_one(state: State, p: int, cut: bool = False) -> State:
     held = state.hands[p]
     reason = "cut" if cut else ("free" if state.step == Step.ACTIONS else "restore")
     state = leave_cards(state, p, 1)
+    limit = state.hand_limit
+    return say(state, why.once(("left", state.options["edition"], state.printed, name, room, reason, held, limit),
+                               lambda: why.left(_left_line(state, name, room), reason, held, limit)))
+
+
+def _left_line(state: State, name: str, room: str | None):
     if room is None:
-        line = todo("return", "{player} puts a card back into the Children deck.", player=name)
-    else:
-        line = todo("place", "{player} leaves a card face down under the {room}.", player=name, room=state.name(room))
-    return say(state, why.left(line, reason, held, state.hand_limit))
+        return todo("return", "{player} puts a card back into the Children deck.", player=name)
+    return todo("place", "{player} leaves a card face down under the {room}.", player=name, room=state.name(room))
 
 
 def ghost_count(ghost: str) -> int:

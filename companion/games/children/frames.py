@@ -179,9 +179,11 @@ def use_device(state: State, p: int, device: str) -> State:
     state = pay(state, p, how)
     state = add_hand(forget(state, device, p), p, -1)
     state = replace(state, discard=tuple(sorted(state.discard + (device,))))
-    line = todo("remove", "{player} uses the {device}: it goes to the discard pile.", player=state.players[p],
-                device=state.name(device))
-    state = say(state, why.device(line, state.name(device), how))
+    player, name = state.players[p], state.name(device)
+    line = why.once(("device", state.options["edition"], state.printed, player, device, how),
+                    lambda: why.device(todo("remove", "{player} uses the {device}: it goes to the discard pile.",
+                                            player=player, device=name), name, how))
+    state = say(state, line)
     follow = {
         "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),
         "hatpin": Frame("calm", p), "feather": Frame("banish", p), "cricket-cage": Frame("cage", p),
@@ -315,8 +317,10 @@ def place_tablet(state: State, tablet: str, pos) -> State:
     first = not gr.rooms(state.grid)
     pile = list(state.tablet_pile)
     pile.remove(tablet)
-    line = why.tablet(todo("place", "Put the {room} {where}.", room=state.name(tablet), where=cc.on_floor(pos[0])),
-                      state.name(tablet), pos[0])
+    name = state.name(tablet)
+    line = why.once(("tablet", state.options["edition"], state.printed, tablet, pos[0]),
+                    lambda: why.tablet(todo("place", "Put the {room} {where}.", room=name, where=cc.on_floor(pos[0])),
+                                       name, pos[0]))
     state = changed(state, line, frames=pd.pop(state.frames), grid=gr.put(state.grid, tablet, pos),
                     tablet_pile=tuple(pile), step=Step.ACTIONS, actions=2)
     a = state.active
@@ -386,8 +390,10 @@ def act_draw(state, f, key):
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
-        line = why.ghost_drawn(msg("{player} draws the ghost {ghost}.", player=name, ghost=state.name(card_id)),
-                               state.name(card_id))
+        ghost = state.name(card_id)
+        line = why.once(("ghost_drawn", state.options["edition"], state.printed, name, card_id),
+                        lambda: why.ghost_drawn(msg("{player} draws the ghost {ghost}.", player=name, ghost=ghost),
+                                                ghost))
         return changed(state, line, ghost_deck=tuple(deck),
                        frames=pd.push(state.frames, Frame("ghost", p, (card_id, "free", ""))))
     return resolve_fate(state, p, card_id)
