@@ -26,7 +26,7 @@ from companion.games.children.state import (
     add_left,
     changed,
     forget,
-    left_behind,
+    left_behind_known,
     put,
     set_ghosts,
 )
@@ -199,10 +199,10 @@ def leave_one(state: State, p: int, cut: bool = False) -> State:
     name, room = state.players[p], state.where[p]
     held = state.hands[p]
     reason = "cut" if cut else ("free" if state.step == Step.ACTIONS else "restore")
-    state = leave_cards(state, p, 1)
-    limit = state.hand_limit
-    return say(state, why.once(("left", state.options["edition"], state.printed, name, room, reason, held, limit),
-                               lambda: why.left(_left_line(state, name, room), reason, held, limit)))
+    limit = state.hand_limit  # (leaving cards leaves the ghosts, and so the limit, as they are)
+    line = why.once(("left", state.options["edition"], state.printed, name, room, reason, held, limit),
+                    lambda: why.left(_left_line(state, name, room), reason, held, limit))
+    return leave_cards(state, p, 1, line)
 
 
 def _left_line(state: State, name: str, room: str | None):
@@ -217,16 +217,18 @@ def ghost_count(ghost: str) -> int:
     return 2 if ghost in cc.PLURAL_GHOSTS else 1
 
 
-def leave_cards(state: State, p: int, n: int) -> State:
+def leave_cards(state: State, p: int, n: int, *lines) -> State:
     """``p`` leaves ``n`` cards face down under their tablet (a player outside the mansion
     puts them back into the Children deck: a ruling, the rulebook never has them hold more
-    than the hand limit there)."""
+    than the hand limit there). ``lines``: said in the same copy."""
     n = min(n, state.hands[p])
     room = state.where[p]
     every = n == state.hands[p]
+    said = {"news": state.news + lines} if lines else {}  # (the left cards and the hand in one copy)
     if room is None:
-        return replace(add_hand(left_behind(state, p, None, every), p, -n), deck=state.deck + n)
-    return add_hand(left_behind(add_left(state, room, n), p, room, every), p, -n)
+        return add_hand(state, p, -n, known=left_behind_known(state, p, None, every), deck=state.deck + n, **said)
+    state = add_left(state, room, n)
+    return add_hand(state, p, -n, known=left_behind_known(state, p, room, every), **said)
 
 
 def escape(state: State, p: int, forced: bool = True, ran: int = 0) -> State:

@@ -30,9 +30,10 @@ from companion.games.children.state import (
     add_left,
     changed,
     forget,
+    forgotten,
     hand_place,
     learn,
-    picked_up,
+    picked_up_known,
     pop,
     push,
     put,
@@ -103,9 +104,14 @@ def payment(state: State, p: int, device: str) -> str | None:
 
 
 def pay(state: State, p: int, how: str) -> State:
+    return replace(state, **_paid(state, p, how))
+
+
+def _paid(state: State, p: int, how: str) -> dict:
+    """What paying ``how`` changes (:func:`pay`)."""
     if how == "action":
-        return replace(state, actions=state.actions - 1)
-    return replace(state, skulls=put(state.skulls, p, state.skulls[p] - 1), skull_pool=state.skull_pool + 1)
+        return {"actions": state.actions - 1}
+    return {"skulls": put(state.skulls, p, state.skulls[p] - 1), "skull_pool": state.skull_pool + 1}
 
 
 def usable(state: State, p: int, device: str) -> bool:
@@ -176,24 +182,25 @@ def _device_choice(prefix: str, device: str, name: str, action: bool) -> Choice:
 def use_device(state: State, p: int, device: str) -> State:
     """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
     how = present(payment(state, p, device), "a way to pay for the device")
-    state = pay(state, p, how)
-    state = add_hand(forget(state, device, p), p, -1)
-    state = replace(state, discard=tuple(sorted(state.discard + (device,))))
+    # pay, forget the copy, the hand (then fitted), in one copy; the discard, the line, what follows in another
+    known = forgotten(state, device, p)  # (paying changes nothing forget reads)
+    state = add_hand(state, p, -1, **_paid(state, p, how), **({} if known is None else {"known": known}))
     player, name = state.players[p], state.name(device)
     line = why.once(("device", state.options["edition"], state.printed, player, device, how),
                     lambda: why.device(todo("remove", "{player} uses the {device}: it goes to the discard pile.",
                                             player=player, device=name), name, how))
-    state = say(state, line)
+    discard = tuple(sorted(state.discard + (device,)))
     follow = {
         "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),
         "hatpin": Frame("calm", p), "feather": Frame("banish", p), "cricket-cage": Frame("cage", p),
         "medico-della-peste": Frame("peek", p), "toad": Frame("toad", p),
     }
     if device in follow:
-        return push(state, follow[device])
+        return changed(state, line, discard=discard, frames=pd.push(state.frames, follow[device]))
     if device == "music-box":
-        return push(state, *[Frame("summon", p)] * min(2, len(state.ghost_deck)))
-    return nearest_effect(state, p, "snow")
+        frames = pd.push(state.frames, *[Frame("summon", p)] * min(2, len(state.ghost_deck)))
+        return changed(state, line, discard=discard, frames=frames)
+    return nearest_effect(changed(state, line, discard=discard), p, "snow")
 
 
 def _catnip_rooms(state: State, p: int) -> tuple[str, ...]:
@@ -382,9 +389,13 @@ def act_draw(state, f, key):
     hand (its name is never shown); a ghost goes to a room with no player; a fate is
     resolved at once, then another card is drawn."""
     p, card_id = f.player, key.split(":", 1)[1]
-    state = fx.take_from_deck(state, frames=pd.pop(state.frames))
     kind = cc.card(card_id).kind
     name = state.players[p]
+    if kind in cc.HAND_KINDS and (state.deck > 1 or state.final_turns is not None):  # not the last card
+        # the frame, the deck and the hand in one copy (take_from_deck has nothing more to do)
+        state = add_hand(state, p, 1, deck=state.deck - 1, frames=pd.pop(state.frames))
+        return learn(state, card_id, p, _kept_line(name))
+    state = fx.take_from_deck(state, frames=pd.pop(state.frames))
     if kind in cc.HAND_KINDS:
         return learn(add_hand(state, p, 1), card_id, p, _kept_line(name))
     if kind == "ghost":
@@ -593,16 +604,17 @@ def act_kittyplace(state, f, key):
 def ask_pickup(state, f):
     """"Look at cards that have been left in the room you have entered": all are picked up."""
     p, room = f.player, f.args[0]
-    state = pop(state)
     n = state.left_in(room)
     if state.where[p] != room or n == 0:
-        return state
-    state = add_left(picked_up(add_hand(state, p, n), p, room), room, -n)
+        return pop(state)
+    state = add_hand(state, p, n, frames=pd.pop(state.frames))
     line = ntodo("other", "{player} picks up {n} card left under the {room}.",
                  "{player} picks up the {n} cards left under the {room}.", "n",
                  player=state.players[p], n=n, room=state.name(room))
-    state = say(state, why.picked_up(line, n, f.args[1:] == ("chosen",)))
-    return push(state, Frame("traps", p, (room, str(n))))
+    # the cards under the room, the known copies, the line and the traps to check in one copy
+    return add_left(state, room, -n, known=picked_up_known(state, p, room),
+                    news=state.news + (why.picked_up(line, n, f.args[1:] == ("chosen",)),),
+                    frames=pd.push(state.frames, Frame("traps", p, (room, str(n)))))
 
 
 def ask_traps(state, f):

@@ -326,8 +326,10 @@ class State:
 # --------------------------------------------------------------------------- helpers
 
 
-def add_hand(state: State, player: int, n: int) -> State:
-    state = replace(state, hands=put(state.hands, player, state.hands[player] + n))
+def add_hand(state: State, player: int, n: int, **changes: Any) -> State:
+    """``player``'s hand ``n`` cards bigger (or smaller), with ``changes`` made in the same copy
+    (before the known copies are fitted to the places' new sizes)."""
+    state = replace(state, hands=put(state.hands, player, state.hands[player] + n), **changes)
     return _fit(state) if state.known else state
 
 
@@ -376,20 +378,31 @@ def forget(state: State, card: str, player: int) -> State:
     """A copy of ``card`` leaves ``player``'s hand for the discard pile, a scoring pile or the
     deck (call before counting it there): the known copy with that hand, the surest first;
     when none is, and no unknown copy is left either, the knowledge was wrong: forget one."""
+    known = forgotten(state, card, player)
+    return state if known is None else replace(state, known=known)
+
+
+def forgotten(state: State, card: str, player: int) -> tuple | None:
+    """:func:`forget`'s known copies (sorted), or None when it forgets none."""
     place = hand_place(player)
     copies = sorted((len(places), i) for i, (c, places) in enumerate(state.known) if c == card and place in places)
     if not copies and state.in_deck(card) > state.known_copies(card):  # an unknown copy was played
-        return state
+        return None
     copies = copies or [(0, i) for i, (c, _) in enumerate(state.known) if c == card]
     if not copies:
-        return state
+        return None
     drop = copies[0][1]
-    return _set_known(state, state.known[:drop] + state.known[drop + 1:])
+    return tuple(sorted(state.known[:drop] + state.known[drop + 1:]))
 
 
 def left_behind(state: State, player: int, room: str | None, every: bool) -> State:
     """``player`` leaves cards under ``room`` (``every``: the whole hand); None: back into
     the deck, so the copies that may be among them are forgotten."""
+    return replace(state, known=left_behind_known(state, player, room, every))
+
+
+def left_behind_known(state: State, player: int, room: str | None, every: bool) -> tuple:
+    """:func:`left_behind`'s known copies (sorted)."""
     place = hand_place(player)
     known = []
     for card, places in state.known:
@@ -398,14 +411,19 @@ def left_behind(state: State, player: int, room: str | None, every: bool) -> Sta
                 continue
             places = tuple(sorted((set(places) - {place} if every else set(places)) | {room_place(room)}))
         known.append((card, places))
-    return _set_known(state, known)
+    return tuple(sorted(known))
 
 
 def picked_up(state: State, player: int, room: str) -> State:
     """``player`` picks up every card under ``room``."""
+    return replace(state, known=picked_up_known(state, player, room))
+
+
+def picked_up_known(state: State, player: int, room: str) -> tuple:
+    """:func:`picked_up`'s known copies (sorted)."""
     place = room_place(room)
-    return _set_known(state, [(c, tuple(sorted(set(p) - {place} | {hand_place(player)})) if place in p else p)
-                              for c, p in state.known])
+    return tuple(sorted((c, tuple(sorted(set(p) - {place} | {hand_place(player)})) if place in p else p)
+                        for c, p in state.known))
 
 
 def room_to_deck(state: State, room: str) -> State:
@@ -481,10 +499,12 @@ def _fits(known, sizes: dict[str, int]) -> bool:
     return all(n <= sizes.get(place, 0) for place, n in only.items())
 
 
-def add_left(state: State, room: str, n: int) -> State:
+def add_left(state: State, room: str, n: int, **changes: Any) -> State:
+    """``n`` more (or fewer) cards under ``room``, with ``changes`` made in the same copy (as
+    :func:`add_hand`)."""
     counts = dict(state.left)
     counts[room] = counts.get(room, 0) + n
-    state = replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)))
+    state = replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)), **changes)
     return _fit(state) if state.known else state
 
 
