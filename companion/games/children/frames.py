@@ -190,17 +190,20 @@ def use_device(state: State, p: int, device: str) -> State:
                     lambda: why.device(todo("remove", "{player} uses the {device}: it goes to the discard pile.",
                                             player=player, device=name), name, how))
     discard = tuple(sorted(state.discard + (device,)))
-    follow = {
-        "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),
-        "hatpin": Frame("calm", p), "feather": Frame("banish", p), "cricket-cage": Frame("cage", p),
-        "medico-della-peste": Frame("peek", p), "toad": Frame("toad", p),
-    }
-    if device in follow:
-        return changed(state, line, discard=discard, frames=pd.push(state.frames, follow[device]))
+    follow = _FOLLOW.get(device)
+    if follow is not None:
+        return changed(state, line, discard=discard, frames=pd.push(state.frames, Frame(follow[0], p, follow[1])))
     if device == "music-box":
         frames = pd.push(state.frames, *[Frame("summon", p)] * min(2, len(state.ghost_deck)))
         return changed(state, line, discard=discard, frames=frames)
     return nearest_effect(changed(state, line, discard=discard), p, "snow")
+
+
+#: The frame each device's effect goes on with: its kind and arguments.
+_FOLLOW = {
+    "catnip": ("go", ("catnip",)), "secret-passage": ("go", ("passage",)), "hatpin": ("calm", ()),
+    "feather": ("banish", ()), "cricket-cage": ("cage", ()), "medico-della-peste": ("peek", ()), "toad": ("toad", ()),
+}
 
 
 def _catnip_rooms(state: State, p: int) -> tuple[str, ...]:
@@ -274,7 +277,12 @@ def act_nearest(state, f, key):
 
 
 def ask_pair(state, f):
-    free = [g for g in state.content.ghosts if g not in state.pairing]
+    return _pair_prompt(state.options["edition"], state.printed, state.pairing)
+
+
+@lru_cache(maxsize=256)  # the same 13 deals at the start of every game: made once
+def _pair_prompt(edition: str, printed: cc.Entries, pairing: tuple[str, ...]) -> Prompt:
+    free = [g for g in cc.content(edition, printed).ghosts if g not in pairing]
     return Prompt(msg("The companion deals the mini-card stacks"), None,
                   chance=Chance("pairing", tuple(Outcome(g, f"pair:{g}") for g in free)))
 
@@ -354,8 +362,21 @@ def ask_draw(state, f):
         if state.deck <= 0:
             state = say(state, why.deck_empty(msg("The Children deck is empty: no card to draw.")))
         return pop(state)
-    choices = _draw_choices(state.options["edition"], state.printed, state.drawable())
-    return _ask(state, p, _draw_text(state.players[p]), choices)
+    return _draw_prompt(state.players[p], _draw_choices(state.options["edition"], state.printed, state.drawable()))
+
+
+def _draw_prompt(player: str, choices: tuple[Choice, ...]) -> Prompt:
+    """The draw's prompt, made once per player and list of choices (:func:`_draw_choices`'s,
+    kept: matched by identity, kept with the prompt so an identity is never reused)."""
+    kept = _DRAW_PROMPTS.get((player, id(choices)))
+    if kept is None or kept[0] is not choices:
+        if len(_DRAW_PROMPTS) > 1024:
+            _DRAW_PROMPTS.clear()
+        kept = _DRAW_PROMPTS[(player, id(choices))] = (choices, Prompt(_draw_text(player), player, choices))
+    return kept[1]
+
+
+_DRAW_PROMPTS: dict[tuple[str, int], tuple[tuple[Choice, ...], Prompt]] = {}
 
 
 @lru_cache(maxsize=512)  # the cards left change slowly: the whole list made once for each set of them
@@ -496,7 +517,13 @@ def act_ghost(state, f, key):
 
 
 def _deck_ghost_choices(state: State, prefix: str) -> list[Choice]:
-    return [Choice(f"{prefix}:{g}", state.name(g), component=cc.component(g)) for g in sorted(set(state.ghost_deck))]
+    return list(_ghost_choices(prefix, state.options["edition"], state.printed, state.ghost_deck))
+
+
+@lru_cache(maxsize=256)  # made once per ghost deck
+def _ghost_choices(prefix: str, edition: str, printed: cc.Entries, deck: tuple[str, ...]) -> tuple[Choice, ...]:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    return tuple(Choice(f"{prefix}:{g}", content.name(g), component=cc.component(g)) for g in sorted(set(deck)))
 
 
 def ask_summon(state, f):
@@ -876,10 +903,14 @@ def act_kittysend(state, f, key):
 
 def ask_give(state, f):
     """After moving Kitty Kitty, give her card to another player of your choice."""
-    p = f.player
-    return _ask(state, p, msg("{player}: give the Kitty Kitty card to another player", player=state.players[p]),
-                [Choice(f"give:{q}", msg("Give it to {player}", player=name))
-                 for q, name in enumerate(state.players) if q != p])
+    return _give_prompt(state.players, f.player)
+
+
+@lru_cache(maxsize=256)  # made once per table and giver
+def _give_prompt(players: tuple[str, ...], p: int) -> Prompt:
+    return Prompt(msg("{player}: give the Kitty Kitty card to another player", player=players[p]), players[p],
+                  tuple(Choice(f"give:{q}", msg("Give it to {player}", player=name))
+                        for q, name in enumerate(players) if q != p))
 
 
 def act_give(state, f, key):

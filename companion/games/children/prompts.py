@@ -140,8 +140,9 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
             and state.hands[q]]
     if not able:
         return ()
+    cuts = [c.key for c in current.choices if c.key.startswith("cut:")]  # (mostly none)
     busy = {p for p, name in enumerate(state.players) if name == current.player
-            or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
+            or any(key.startswith(f"cut:{name}:") for key in cuts)}
     offered = []
     for q in able:
         if q in busy:
