@@ -261,6 +261,8 @@ def _do_nearest(state: State, p: int, effect: str, ghost: str) -> State:
 
 def ask_nearest(state, f):
     ghosts = f.args[1:]
+    if not all(map(state.ghost, ghosts)):  # one was banished out of turn (Feather) while asked
+        return nearest_effect(pop(state), f.player, f.args[0])  # the nearest of those left
     if state.opt("nearest_tie") == "random":
         return Prompt(msg("The companion picks one of the nearest ghosts"), state.players[f.player],
                       chance=Chance("nearest", tuple(Outcome(g, f"nearest:{g}") for g in ghosts)))
