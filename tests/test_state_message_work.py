@@ -72,6 +72,7 @@ def test_every_state_message_is_the_one_made_without_the_memo_and_item_by_item(g
                     before.setattr(i18n, "_SHOWN", {})
                     before.setattr(i18n, "_SEEN", {})
                     before.setattr(protocol, "_VIEWS", {})
+                    before.setattr(protocol, "_PARTS", ())
                     before.setattr(protocol, "render_tree", _reference_tree)
                     then = protocol.state_message(session, recent[-12:], news, lang)
                 assert now == then and protocol.encode(now) == protocol.encode(then), f"{game} {seed} {lang}"

@@ -62,9 +62,62 @@ def test_a_tap_builds_one_view_and_a_tap_seen_before_no_odds(daemon, monkeypatch
             assert daemon.call(lambda: daemon.session.view()["rooms"]["E"]["ghosts"]) == 1
             assert client.request({"cmd": "undo"})["ok"]
             daemon.call(lambda: None)
-            assert len(views) == 2 * round_  # the tap's state, the undo's: one view each
+            assert len(views) == round_  # the tap's state's; the undo's is the state before it, kept (tap18; was 2)
         collector.wait_for(lambda m: m.get("type") == "state" and m["view"]["rooms"]["E"]["ghosts"] == 0)
     assert len(estimates) == 1  # the tapped state's, once (was 10: one per view)
+
+
+def _count_work(monkeypatch) -> dict[str, list]:
+    """What the game works out in the games started from now on, by kind: the prompts, the
+    views (``view``, ``view_first``, ``later``) and the actions played (``_apply``), each a
+    list of the states it was asked about."""
+    spec = get_game("creepy_cellar")
+    work: dict[str, list] = {name: [] for name in ("prompt", "view", "view_first", "later", "_apply")}
+    counted = copy.copy(spec)
+    for name, calls in work.items():
+        original = getattr(spec, name)
+        setattr(counted, name, lambda state, *rest, _o=original, _c=calls: _c.append(state) or _o(state, *rest))
+    monkeypatch.setattr(session_core, "get_game", lambda game: counted)
+    return work
+
+
+def test_an_undo_works_out_nothing_of_the_state_it_puts_back_nor_plays_the_input_again(daemon, monkeypatch):
+    """An undo puts back the very state object the input was played on: its prompt, its views,
+    its ``later`` figures and the state message's parts that are the state's alone (the view
+    rendered, the prompt's words: ``protocol._state_parts``) were worked out already, and what
+    the input did (for the table's put-back lines) is what it did when played, not played again
+    (tap18, issue 35 item 3)."""
+    from companion import protocol
+
+    work = _count_work(monkeypatch)
+    rendered = work["rendered view"] = []
+    rendered_view = protocol._rendered_view
+    monkeypatch.setattr(protocol, "_rendered_view",
+                        lambda view, *rest: rendered.append(view) or rendered_view(view, *rest))
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    with Client(daemon.socket_path, on_message=Collector()).connect() as client:
+        client.choose("roll")
+        daemon.call(lambda: None)
+        for calls in work.values():
+            calls.clear()
+        for _ in range(3):
+            daemon.submit(Tap(UID))
+            daemon.drain()
+            daemon.call(lambda: None)  # the tap's ``later``
+            tapped = {name: len(calls) for name, calls in work.items()}
+            assert tapped["_apply"] >= 1 and tapped["prompt"] >= 1 and tapped["view_first"] >= 1
+            assert tapped["rendered view"] == 1
+            for calls in work.values():
+                calls.clear()
+            reply = client.request({"cmd": "undo"})
+            daemon.call(lambda: None)  # the undo's ``later``
+            assert reply["ok"]
+            assert {name: len(calls) for name, calls in work.items()} == {
+                "prompt": 0, "view": 0, "view_first": 0, "later": 0, "_apply": 0,
+                "rendered view": 0}  # was 1 of each but view
+            news = daemon.call(lambda: [str(line) for line in daemon.session.todo])
+            assert news == ["Take the ghost back off room E.",
+                            "Put the Ghost card room E back on top of the Ghost deck."]
 
 
 def test_no_meter_runs_between_a_tap_and_its_states_publication(daemon, monkeypatch):
