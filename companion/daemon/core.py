@@ -16,6 +16,7 @@ import asyncio
 import concurrent.futures
 import logging
 import threading
+import operator
 from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -76,6 +77,9 @@ class Daemon:
             warning). The keywords ``hold_time``, ``reader_roles``, ``language``, ``phones``
             and ``mqtt`` are the older way to give those fields; with ``settings``, ``TypeError``.
     """
+
+    #: The last :meth:`now` and what it was made of (identities), given again while they hold.
+    _now_kept: tuple[tuple, TableNow] | None = None
 
     def __init__(self, store: EventStore, socket_path: str | Path | BoundSocket,
                  settings: DaemonSettings | None = None):
@@ -159,11 +163,20 @@ class Daemon:
         return self.publisher.recent
 
     def now(self) -> TableNow:
-        """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`)."""
+        """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`). The
+        same one while nothing it holds was replaced (its mappings are live views of the
+        daemon's own dicts, as they were when made anew each time): a tap's state message
+        asks for it five times (tap18, issue 35 item 3)."""
         devices = self.devices
-        return TableNow(self.session, self.language, self.by_touch, bool(devices.dice_button),
-                        MappingProxyType(devices.readers), MappingProxyType(devices.dropouts),
-                        MappingProxyType(self.reader_roles))
+        dice = bool(devices.dice_button)
+        key = (self.game.session, self.language, dice, devices.readers, devices.dropouts, self.reader_roles)
+        kept = self._now_kept
+        if kept is not None and all(map(operator.is_, kept[0], key)):
+            return kept[1]
+        now = TableNow(key[0], key[1], not dice, dice, MappingProxyType(key[3]), MappingProxyType(key[4]),
+                       MappingProxyType(key[5]))
+        self._now_kept = (key, now)
+        return now
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (:meth:`StatePublisher.publish`)."""
