@@ -15,8 +15,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-import threading
 import operator
+import threading
 from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
