@@ -315,3 +315,35 @@ def test_a_views_plain_values_are_rendered_without_a_call_each(monkeypatch):
                         calls.append(value) or original(value, lang, stand_ins, articles))
     assert protocol.render_tree(view, "it", {}) == expected
     assert len(calls) == not_plain(view) < 40  # was one per value: 177
+
+
+def test_a_tap_and_its_undo_make_no_new_table_now(daemon, monkeypatch):
+    """The state message's parts each read the daemon's ``now()`` (the state, the hardware, the
+    Cards panel's components, the undo toast, the ``later`` figures): one TableNow, made again
+    only when something it holds is replaced (tap18; it was made anew each time: 5 a tap)."""
+    from companion.daemon import core
+
+    made: list[object] = []
+
+    class Counted(core.TableNow):
+        def __init__(self, *args):
+            made.append(args)
+            super().__init__(*args)
+
+    monkeypatch.setattr(core, "TableNow", Counted)
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    with Client(daemon.socket_path, on_message=Collector()).connect() as client:
+        client.choose("roll")
+        daemon.call(lambda: None)
+        made.clear()
+        for _ in range(3):
+            daemon.submit(Tap(UID))
+            daemon.drain()
+            assert client.request({"cmd": "undo"})["ok"]
+            daemon.call(lambda: None)
+        assert made == []
+        before = daemon.call(daemon.now)
+        daemon.call(lambda: daemon.choose_language("it"))
+        assert len(made) >= 1 and daemon.call(daemon.now).language == "it" and before.language == "en"
+        now = daemon.call(daemon.now)
+        assert now.readers is daemon.call(daemon.now).readers and dict(now.readers) == daemon.devices.readers
