@@ -78,8 +78,7 @@ class Daemon:
             and ``mqtt`` are the older way to give those fields; with ``settings``, ``TypeError``.
     """
 
-    #: The last :meth:`now` and what it was made of (identities), given again while they hold.
-    _now_kept: tuple[tuple, TableNow] | None = None
+    _now_kept: tuple[tuple, TableNow] | None = None  # the last now() and what it was made of
 
     def __init__(self, store: EventStore, socket_path: str | Path | BoundSocket,
                  settings: DaemonSettings | None = None):
@@ -163,20 +162,16 @@ class Daemon:
         return self.publisher.recent
 
     def now(self) -> TableNow:
-        """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`). The
-        same one while nothing it holds was replaced (its mappings are live views of the
-        daemon's own dicts, as they were when made anew each time): a tap's state message
-        asks for it five times (tap18, issue 35 item 3)."""
+        """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`): the
+        same one while nothing it holds is replaced (its mappings are live views), as a tap's
+        state asks five times (tap18)."""
         devices = self.devices
         dice = bool(devices.dice_button)
         key = (self.game.session, self.language, dice, devices.readers, devices.dropouts, self.reader_roles)
         kept = self._now_kept
-        if kept is not None and all(map(operator.is_, kept[0], key)):
-            return kept[1]
-        now = TableNow(key[0], key[1], not dice, dice, MappingProxyType(key[3]), MappingProxyType(key[4]),
-                       MappingProxyType(key[5]))
-        self._now_kept = (key, now)
-        return now
+        if kept is None or not all(map(operator.is_, kept[0], key)):
+            kept = self._now_kept = (key, TableNow(key[0], key[1], not dice, dice, *map(MappingProxyType, key[3:])))
+        return kept[1]
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (:meth:`StatePublisher.publish`)."""
