@@ -37,6 +37,7 @@ class InPlayView(_CardView, total=False):
     max_health: int
     attack: int
     defence: int
+    stand_in_numbers: bool
 
 
 class PlayerView(TypedDict):
@@ -83,9 +84,10 @@ def view(state: State) -> HouseOfSpiritsView:
         ``game``; ``round``; ``first_player``; ``turn`` (active player's name, None during
         setup); ``step``; ``die`` (last face or None); ``room`` (``{"id", "name", "skulls",
         "modifier"}`` or None); ``in_play`` (``[{"id", "name", "kind", "health",
-        "max_health"}]``, health for monsters only); ``players`` (name -> ``character``,
-        ``character_name``, ``wounds``, ``max_health``, ``score``, ``hand_size``, ``dead``,
-        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot
+        "max_health", "attack", "defence", "stand_in_numbers"}]``, the last five for monsters
+        only: ``stand_in_numbers`` when those numbers are the content file's placeholders,
+        words18); ``players`` (name -> ``character``, ``character_name``, ``wounds``,
+        ``max_health``, ``score``, ``hand_size``, ``dead``, ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot
         cards that player laid down); ``plots_total`` (7);
         ``attached`` (plot id -> the room or item laid on it); ``investigated``;
         ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
@@ -149,7 +151,7 @@ def _in_play(state: State, card_id: str) -> InPlayView:
     entry: InPlayView = {"id": card_id, "name": card.said, "kind": card.kind}
     if card.kind == "monster":
         entry.update(health=state.health(card_id), max_health=card.health, attack=card.attack,
-                     defence=card.defence)
+                     defence=card.defence, stand_in_numbers=card.placeholder)
     return entry
 
 
