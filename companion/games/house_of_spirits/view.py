@@ -87,8 +87,8 @@ def view(state: State) -> HouseOfSpiritsView:
         "max_health", "attack", "defence", "stand_in_numbers"}]``, the last five for monsters
         only: ``stand_in_numbers`` when those numbers are the content file's placeholders,
         words18); ``players`` (name -> ``character``, ``character_name``, ``wounds``,
-        ``max_health``, ``score``, ``hand_size``, ``dead``, ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot
-        cards that player laid down); ``plots_total`` (7);
+        ``max_health``, ``score``, ``hand_size``, ``dead``, ``secret_met``); ``plot_played``
+        (plot ids in order); ``plots_played_by`` (name -> plot cards that player laid down); ``plots_total`` (7);
         ``attached`` (plot id -> the room or item laid on it); ``investigated``;
         ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
         main; discards: room, main); ``outcome``; ``winners``; ``placeholders`` (True: some
