@@ -74,8 +74,11 @@ def test_hos_a_monster_the_table_turned_over_goes_back_in_one_line():
 
 def test_hos_a_monster_laid_as_a_main_card_goes_back_on_the_main_deck():
     """House rule ``monsters_in_main_deck``: the monster came off the main deck."""
+    from companion.games.house_of_spirits.state import Step
+
     session, _before, _after = _until_state(
-        "house_of_spirits", 1, lambda b, a: len(a.monsters()) > len(b.monsters()), monsters_in_main_deck=True)
+        "house_of_spirits", 1, lambda b, a: b.step == Step.MAIN and len(a.monsters()) > len(b.monsters()),
+        monsters_in_main_deck=True)
     lines = _undone(session)
     monster = [line for line in lines if "play area" in line[0]]
     assert len(monster) == 1 and monster[0][0].endswith("back out of the play area and put its card on top of the "

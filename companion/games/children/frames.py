@@ -158,7 +158,7 @@ def use_device(state: State, p: int, device: str) -> State:
     state = add_hand(forget(state, device, p), p, -1)
     state = replace(state, discard=tuple(sorted(state.discard + (device,))))
     line = todo("remove", "{player} uses the {device}: it goes to the discard pile.", player=state.players[p],
-                device=state.name(device))
+                device=state.name(device))  # a skull token paid is given back by undo.undo_counts
     state = say(state, why.device(line, state.name(device), how))
     follow = {
         "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),

@@ -24,7 +24,7 @@ from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.rules import act
 from companion.games.children.state import State
-from companion.i18n import NewsLine, todo
+from companion.i18n import NewsLine, ntodo, todo
 
 
 def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
@@ -113,6 +113,11 @@ def undo_counts(before: State, after: State) -> tuple[NewsLine, ...]:
     if before.kitty_card != after.kitty_card and before.kitty_card is not None:
         lines.append(todo("return", "Give the Kitty Kitty card back to {player}.",
                           player=before.players[before.kitty_card]))
+    # "Turn in a Skull Token by placing it in the available Skull Tokens pile": a device, a
+    # move or the Dental Tools paid with one (words18: it was not given back)
+    lines += [ntodo("return", "{player}: take your skull token back from the pile.",
+                    "{player}: take your {n} skull tokens back from the pile.", "n", player=name, n=was - now)
+              for name, was, now in zip(before.players, before.skulls, after.skulls, strict=True) if now < was]
     return tuple(lines)
 
 
