@@ -24,7 +24,7 @@ from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.rules import act
 from companion.games.children.state import State
-from companion.i18n import NewsLine, ntodo, todo
+from companion.i18n import NewsLine, todo
 
 
 def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
@@ -114,9 +114,8 @@ def undo_counts(before: State, after: State) -> tuple[NewsLine, ...]:
         lines.append(todo("return", "Give the Kitty Kitty card back to {player}.",
                           player=before.players[before.kitty_card]))
     # "Turn in a Skull Token by placing it in the available Skull Tokens pile": a device, a
-    # move or the Dental Tools paid with one (words18: it was not given back)
-    lines += [ntodo("return", "{player}: take your skull token back from the pile.",
-                    "{player}: take your {n} skull tokens back from the pile.", "n", player=name, n=was - now)
+    # move or the Dental Tools paid with one (words18: it was not given back); one an input
+    lines += [todo("return", "{player}: take your skull token back from the pile.", player=name)
               for name, was, now in zip(before.players, before.skulls, after.skulls, strict=True) if now < was]
     return tuple(lines)
 

@@ -241,7 +241,7 @@ def _monster_in_play(card: Card, from_main: bool = False) -> NewsLine:
     shown as facts); the voice then says only that they are placeholders, not the numbers.
     ``main`` (never shown): the deck it came off, for the undo's one line (words18)."""
     numbers = {"monster": card.said, "attack": card.attack, "defence": card.defence, "health": card.health,
-               "main": from_main}
+               "main": int(from_main)}
     if not card.placeholder:
         return todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.", **numbers)
     line = todo("place", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
