@@ -12,7 +12,8 @@ from typing import TypedDict
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import DECK_KINDS, placeholder_count
 from companion.games.house_of_spirits.state import State, Step
-from companion.i18n import msg
+from companion.engine.words import commas
+from companion.i18n import Msg, msg
 
 
 class RoomView(TypedDict):
@@ -188,6 +189,19 @@ def player_view(state: State, player: str) -> dict:
     # What it asks when the owner entered it; else the card to take and read (issue 29 item 9)
     name = msg("{card}: look at your card", card=card.said) if card.stand_in else card.said
     return {"secret_victory": {"id": card.id, "name": name, "placeholder": card.placeholder}}
+
+
+def status_line(state: State) -> Msg | None:
+    """The counters the terminal prints before the prompt (:meth:`Game.status_line`), once the
+    set-up is over (fresh17: Creepy Cellar's prompts had them, these none): the round, the room
+    the party is in, each score of the 18 that wins ("End of the Game")."""
+    if state.round == 0:
+        return None
+    room = state.card(state.room).said if state.room else "-"
+    scores = commas([msg("{player} {score}", player=name, score=score)
+                     for name, score in zip(state.players, state.scores, strict=True)])
+    return msg("[round {round} | {room} | {scores} of {points}]", round=state.round, room=room, scores=scores,
+               points=hc.WINNING_SCORE)
 
 
 def setting_up(state: State) -> bool:
