@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from companion.engine.words import commas
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import DECK_KINDS, placeholder_count
 from companion.games.house_of_spirits.state import State, Step
-from companion.engine.words import commas
 from companion.i18n import Msg, msg
 
 
