@@ -157,3 +157,23 @@ def test_the_board_marks_a_monsters_placeholder_figures():
     (monster,) = [card for card in view(entered)["in_play"] if card["kind"] == "monster"]
     assert monster["stand_in_numbers"] is False
     assert monster_pieces(monster) == [("sword", "4"), ("shield", "2")]
+
+
+def test_a_stand_in_room_is_said_as_a_name_without_the():
+    """fresh17: "The party enters the Room 5" (a stand-in room reads as a proper name, "Room
+    5", as "Monster 8" does); a printed room keeps its article ("the Library"), and "the Room 5
+    card" keeps it too. Italian is unchanged ("nella Stanza 5")."""
+    from companion.games.house_of_spirits import components as hc
+    from companion.i18n import msg, nmsg
+
+    room5, library = hc.card("room-05").said, hc.card("library").said
+    enters = ("The party enters the {room}: {skulls} skull; a roll of {skulls} or less brings a monster.",
+              "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less brings a monster.")
+    line = nmsg(*enters, "skulls", room=room5, skulls=1)
+    assert render(line, "en") == "The party enters Room 5: 1 skull; a roll of 1 or less brings a monster."
+    assert render(line, "it").startswith("Il gruppo entra nella Stanza 5")
+    assert render(nmsg(*enters, "skulls", room=library, skulls=2), "en").startswith("The party enters the Library:")
+    assert render(msg("The {room} has no chance of monster attacks: no monster is laid here.", room=room5),
+                  "en") == "Room 5 has no chance of monster attacks: no monster is laid here."
+    assert render(msg("Put the {room} card on {plot}.", room=room5, plot=hc.card("plot-1").said),
+                  "en") == "Put the Room 5 card on Plot card 1."
