@@ -158,6 +158,7 @@ def cellar_deck() -> tuple[str, ...]:
     return tuple(sorted(card for card, n in CELLAR_DECK_COUNTS.items() for _ in range(n)))
 
 
+@lru_cache(maxsize=8)  # asked at every prompt (how many treasures the cellar needs)
 def treasure_pool(mode: str) -> tuple[str, ...]:
     """The face-down treasures of a mode, sorted, as treasure names.
 
@@ -284,6 +285,7 @@ def next_room(room: str, wrap: str) -> str:
     return ROOMS[(ROOMS.index(room) + 1) % len(ROOMS)]
 
 
+@lru_cache(maxsize=64)  # a place per room, hallway and outside: made once, not at every prompt
 def place_text(place: str) -> Msg:
     """Where a hunter stands, as the table hears it ("in room C", "in a hallway", "outside",
     "in cellar room M")."""

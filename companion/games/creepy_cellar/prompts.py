@@ -23,7 +23,7 @@ tap (or a touch) also picks which of the player's two hunters takes the turn.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from functools import cache, lru_cache, partial
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.ending import Ending
@@ -48,8 +48,13 @@ def who(state: State) -> Msg | str:
     """The active player, or "Ada's blue hunter" when players move two hunters each (news
     and prompts name the hunter then: issue 19)."""
     if len(state.hunters) > len(state.players):
-        return msg("{player}'s {hunter}", player=state.player, hunter=cc.HUNTER_NAMES[state.colour])
+        return _their_hunter(state.player, state.colour)
     return state.player
+
+
+@lru_cache(maxsize=64)  # a handful of players and colours a game: made once, not at every prompt and move
+def _their_hunter(player: str, colour: str) -> Msg:
+    return msg("{player}'s {hunter}", player=player, hunter=cc.HUNTER_NAMES[colour])
 
 
 def _hunter(state: State) -> Prompt:
@@ -64,15 +69,21 @@ def _hunter(state: State) -> Prompt:
 
 
 def _roll(state: State) -> Prompt:
-    roll = Choice("roll", ROLL, button="dice", main=True)
+    roll, *faces = _roll_choices()
     if not state.options["table_dice"]:
         return Prompt(_roll_text(state), state.player, (roll,))
     # the table's own die: the face shown is touched
-    faces = tuple(Choice(f"die:{face}", msg("The die shows {face}", face=face)) for face in range(1, 7))
     special = state.free or checks.exited(state)
     text = _roll_text(state) if special else msg("{player}: roll the movement die and touch the face it shows",
                                                  player=state.player)
-    return Prompt(text, state.player, (roll,) + faces)
+    return Prompt(text, state.player, _roll_choices())
+
+
+@cache  # the same choices at every roll
+def _roll_choices() -> tuple[Choice, ...]:
+    """Roll the die (the dice button), then "The die shows 1" ... 6 (a table's own die)."""
+    return (Choice("roll", ROLL, button="dice", main=True),
+            *(Choice(f"die:{face}", msg("The die shows {face}", face=face)) for face in range(1, 7)))
 
 
 def _roll_text(state: State) -> Msg | NewsLine:
@@ -90,6 +101,7 @@ def _roll_text(state: State) -> Msg | NewsLine:
     return _roll_wanted(player)
 
 
+@lru_cache(maxsize=64)  # once per player, not at every roll
 def _roll_wanted(player: str) -> Msg | NewsLine:
     """The roll is due: "Ada: press the dice button" ("Ada: touch “Roll the die”")."""
     return press_or_touch(msg("{player}: press the dice button", player=player),
@@ -97,113 +109,182 @@ def _roll_wanted(player: str) -> Msg | NewsLine:
 
 
 def _die(state: State) -> Prompt:
-    faces = tuple(Outcome(str(face), f"die:{face}") for face in range(1, 7))
-    return Prompt(msg("{player} rolls the movement die", player=state.player), state.player,
-                  chance=Chance("movement_die", faces))
+    return Prompt(_rolls(state.player), state.player, chance=_MOVEMENT_DIE)
 
 
-def _draw(state: State, deck: tuple[str, ...], source: str, text: Msg,
-          physical: bool, component: Callable[[str], str]) -> Prompt:
+_MOVEMENT_DIE = Chance("movement_die", tuple(Outcome(str(face), f"die:{face}") for face in range(1, 7)))
+
+
+@lru_cache(maxsize=64)
+def _rolls(player: str) -> Msg:
+    return msg("{player} rolls the movement die", player=player)
+
+
+def _draw(state: State, deck: tuple[str, ...], source: str, text: Msg, physical: bool) -> Prompt:
     """A draw from a multiset deck: a chance weighted by copies left, or a tap per card."""
-    counts = Counter(deck)
     if physical:
-        choices = tuple(
-            Choice(f"{source}:{card}", cc.card_label(card), component=component(card))
-            for card in sorted(counts)
-        )
-        return Prompt(text, state.player, choices)
-    outcomes = tuple(Outcome(card, f"{source}:{card}", n) for card, n in sorted(counts.items()))
-    return Prompt(text, state.player, chance=Chance(source, outcomes))
+        return Prompt(text, state.player, _draw_choices(deck, source))
+    return Prompt(text, state.player, chance=_draw_chance(deck, source))
+
+
+#: The component id of a card or tile drawn, per deck.
+_COMPONENT = {"ghost": cc.ghost_component, "king": cc.king_component, "cellar": partial(cc.component, "cellar"),
+              "treasure": partial(cc.component, "treasure"), "jinxed": partial(cc.component, "jinxed")}
+
+
+@lru_cache(maxsize=256)  # a deck's cards change at a draw, not at every prompt of a reveal
+def _draw_choices(deck: tuple[str, ...], source: str) -> tuple[Choice, ...]:
+    """A tap (or a touch) per different card of ``deck``, in name order."""
+    return tuple(_draw_choice(source, card) for card in sorted(Counter(deck)))
+
+
+@lru_cache(maxsize=256)  # a choice per card, shared by every draw that offers it
+def _draw_choice(source: str, card: str) -> Choice:
+    return Choice(f"{source}:{card}", cc.card_label(card), component=_COMPONENT[source](card))
+
+
+@lru_cache(maxsize=256)
+def _draw_chance(deck: tuple[str, ...], source: str) -> Chance:
+    """A draw from ``deck`` weighted by the copies of each card, in name order."""
+    outcomes = tuple(Outcome(card, f"{source}:{card}", n) for card, n in sorted(Counter(deck).items()))
+    return Chance(source, outcomes)
+
+
+#: What a draw asks of the active player, per deck.
+_DRAW_TEXTS = {
+    "ghost": lambda player: msg("{player}: flip the top Ghost card and tap it on the reader", player=player),
+    "king": lambda player: msg("{player}: flip the top Ghost King card and tap it on the reader", player=player),
+    "cellar": lambda player: msg("{player}: draw a Cellar card and tap it on the reader", player=player),
+    "treasure": lambda player: msg("{player}: turn the treasure over and tap it (or choose it)", player=player),
+    "jinxed": lambda player: msg("{player}: take a Jinxed Item tile and tap it (or choose it)", player=player),
+}
+
+
+@lru_cache(maxsize=256)  # once per player and deck, not at every draw
+def _draw_text(source: str, player: str) -> Msg:
+    return _DRAW_TEXTS[source](player)
 
 
 def _reveal(state: State) -> Prompt:
-    text = msg("{player}: flip the top Ghost card and tap it on the reader", player=state.player)
-    return _draw(state, state.ghost_deck, "ghost", text, state.physical, cc.ghost_component)
+    return _draw(state, state.ghost_deck, "ghost", _draw_text("ghost", state.player), state.physical)
 
 
 def _king(state: State) -> Prompt:
-    text = msg("{player}: flip the top Ghost King card and tap it on the reader", player=state.player)
-    return _draw(state, state.king_deck, "king", text, state.physical, cc.king_component)
+    return _draw(state, state.king_deck, "king", _draw_text("king", state.player), state.physical)
 
 
 def _cellar(state: State) -> Prompt:
-    text = msg("{player}: draw a Cellar card and tap it on the reader", player=state.player)
-    return _draw(state, state.cellar_deck, "cellar", text, state.physical,
-                 lambda card: cc.component("cellar", card))
+    return _draw(state, state.cellar_deck, "cellar", _draw_text("cellar", state.player), state.physical)
 
 
 def _treasure(state: State) -> Prompt:
-    text = msg("{player}: turn the treasure over and tap it (or choose it)", player=state.player)
-    return _draw(state, state.treasures, "treasure", text, state.physical_tiles,
-                 lambda name: cc.component("treasure", name))
+    return _draw(state, state.treasures, "treasure", _draw_text("treasure", state.player), state.physical_tiles)
 
 
 def _jinxed(state: State) -> Prompt:
-    text = msg("{player}: take a Jinxed Item tile and tap it (or choose it)", player=state.player)
-    return _draw(state, state.jinxed_pile, "jinxed", text, state.physical_tiles,
-                 lambda tile: cc.component("jinxed", tile))
+    return _draw(state, state.jinxed_pile, "jinxed", _draw_text("jinxed", state.player), state.physical_tiles)
 
 
 def _move(state: State) -> Prompt:
-    choices = [Choice(f"move:{place}", _place_label(place)) for place in checks.move_targets(state)]
-    choices += [Choice(f"passage:{room}", msg("Secret passage to {room}", room=room))
-                for room in checks.passage_targets(state)]
-    if choices and not state.held and state.options["mover_tags"]:  # while the hunter can move
-        choices.append(Choice(f"hunter:{state.colour}", cc.HUNTER_NAMES[state.colour],
-                              component=cc.hunter_component(state.colour)))
-    if state.options["cellar_turn_order"] == "drop_first" and checks.can_drop_off(state):
-        choices.append(_drop_off_choice(state))
+    targets, passages = checks.move_targets(state), checks.passage_targets(state)
+    # the mover (tags) is offered while the hunter can move
+    mover = state.colour if (targets or passages) and not state.held and state.options["mover_tags"] else None
+    drop = (len(state.cellar) + 1 if state.options["cellar_turn_order"] == "drop_first" and checks.can_drop_off(state)
+            else None)
     finished = checks.rest_of_turn_empty(state)
+    return Prompt(_move_text(state, finished), state.player, _move_choices(targets, passages, mover, drop, finished))
+
+
+@lru_cache(maxsize=1024)  # the move step's choices depend on these alone: made once, not at every touch
+def _move_choices(targets: tuple[str, ...], passages: tuple[str, ...], mover: str | None, drop: int | None,
+                  finished: bool) -> tuple[Choice, ...]:
+    """A place per move target, a secret passage per room, the active hunter's mover (tags),
+    Drop off (``drop_first``), then End turn or Done moving."""
+    choices = [_move_to(place) for place in targets]
+    choices += [_passage_to(room) for room in passages]
+    if mover is not None:  # while the hunter can move
+        choices.append(Choice(f"hunter:{mover}", cc.HUNTER_NAMES[mover], component=cc.hunter_component(mover)))
+    if drop is not None:
+        choices.append(_drop_off_in(drop))
     # the expected next step is a move while there is one (issue 29: End turn was the big
     # button right after the roll); stopping is the main step only when no move is left
-    stop = not checks.move_targets(state)
+    stop = not targets
     choices.append(Choice("end-turn", msg("End turn"), main=stop) if finished
                    else Choice("done-moving", msg("Done moving"), main=stop))
-    return _move_prompt(state, finished, tuple(choices))
+    return tuple(choices)
 
 
-def _move_prompt(state: State, finished: bool, choices: tuple[Choice, ...]) -> Prompt:
-    """"Ada (in room B): move up to 3, then Done moving"; a hunter who cannot move is told
-    so as a sentence of its own: "Ada (in room A) has no moves left: touch End turn"."""
-    player, where = who(state), cc.place_text(state.hunter.at)
-    stuck = _stuck(state, player, where)
-    if finished and checks.exited(state):  # stepped out for good with moves left: as after the move
-        text = msg("{player} is out of the castle for good: End turn", player=player)
-    elif stuck is not None:
-        text = msg("{move}: touch End turn", move=stuck) if finished else msg("{move}: touch Done moving", move=stuck)
+@cache  # a choice per place, shared by every move step that offers it
+def _move_to(place: str) -> Choice:
+    return Choice(f"move:{place}", _place_label(place))
+
+
+@cache
+def _passage_to(room: str) -> Choice:
+    return Choice(f"passage:{room}", msg("Secret passage to {room}", room=room))
+
+
+def _move_text(state: State, finished: bool) -> Msg:
+    """The move step's sentence (:func:`_move_sentence`), from what it depends on."""
+    moves = state.moves
+    if moves <= 0:
+        stuck = "spent" if state.die and checks.movement(state, state.die) > 0 else "none"
+    elif checks.leaving_blocked(state):
+        stuck = checks.blocker(state)
     else:
-        move = _moving(state, player, where)
-        text = msg("{move}, then End turn", move=move) if finished else msg("{move}, then Done moving", move=move)
-    return Prompt(text, state.player, choices)
+        stuck = None
+    two, out = len(state.hunters) > len(state.players), finished and checks.exited(state)
+    if out or stuck is not None:  # (what the sentence does not say is left out: one sentence, one object)
+        return _move_sentence(state.player, state.colour if two else "", two, state.hunter.at, 0,
+                              None if out else stuck, out, finished, False, None)
+    held = state.held
+    return _move_sentence(state.player, state.colour if two or held else "", two, state.hunter.at, moves, None,
+                          False, finished, held, state.locked)
 
 
-def _stuck(state: State, player: str, where: str):
-    """Why the hunter cannot move now, or None."""
-    if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
+@lru_cache(maxsize=1024)
+def _move_sentence(player: str, colour: str, two: bool, at: str, moves: int, stuck: Msg | str | None, out: bool,
+                   finished: bool, held: bool, locked: str | None) -> Msg:
+    """"Ada (in room B): move up to 3, then Done moving"; a hunter who cannot move is told
+    so as a sentence of its own: "Ada (in room A) has no moves left: touch End turn".
+    ``colour``: the active hunter's (``two``: players move two each); ``stuck``: ``spent`` (no moves
+    left), ``none`` (no move this turn), what holds the hunter in the room, or None."""
+    who = _their_hunter(player, colour) if two else player
+    where = cc.place_text(at)
+    if out:  # stepped out for good with moves left: as after the move
+        return msg("{player} is out of the castle for good: End turn", player=who)
+    if stuck is not None:
+        move = _stuck(who, where, stuck)
+        return msg("{move}: touch End turn", move=move) if finished else msg("{move}: touch Done moving", move=move)
+    move = _moving(who, where, moves, held, colour, locked)
+    return msg("{move}, then End turn", move=move) if finished else msg("{move}, then Done moving", move=move)
+
+
+def _stuck(player: Msg | str, where: str, stuck: Msg | str) -> Msg:
+    """Why the hunter cannot move now."""
+    if stuck == "spent":
         return msg("{player} ({where}) has no moves left", player=player, where=where)
-    if state.moves <= 0:
+    if stuck == "none":
         return msg("{player} ({where}) cannot move this turn", player=player, where=where)
-    if checks.leaving_blocked(state):
-        return msg("{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
-                   player=player, where=where, blocker=checks.blocker(state))
-    return None
+    return msg("{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
+               player=player, where=where, blocker=stuck)
 
 
-def _moving(state: State, player: str, where: str):
+def _moving(player: Msg | str, where: str, moves: int, held: bool, colour: str, locked: str | None) -> Msg:
     """How far the hunter may move: "Ada (in room B): move up to 3"."""
-    if state.held and state.locked:
+    if held and locked:
         return nmsg("{player} ({where}): touch where the {hunter} goes, up to {n} space; {doors} are locked",
                     "{player} ({where}): touch where the {hunter} goes, up to {n} spaces; {doors} are locked", "n",
-                    player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], n=state.moves,
-                    doors=cc.DOOR_NAMES[state.locked])
-    if state.held:
+                    player=player, where=where, hunter=cc.HUNTER_NAMES[colour], n=moves,
+                    doors=cc.DOOR_NAMES[locked])
+    if held:
         return nmsg("{player} ({where}): touch where the {hunter} goes, up to {n} space",
                     "{player} ({where}): touch where the {hunter} goes, up to {n} spaces", "n",
-                    player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], n=state.moves)
-    spaces = state.moves  # what is left of the roll: each reported move takes one
-    if state.locked:
+                    player=player, where=where, hunter=cc.HUNTER_NAMES[colour], n=moves)
+    spaces = moves  # what is left of the roll: each reported move takes one
+    if locked:
         return msg("{player} ({where}): move up to {spaces}; {doors} are locked",
-                   player=player, where=where, spaces=spaces, doors=cc.DOOR_NAMES[state.locked])
+                   player=player, where=where, spaces=spaces, doors=cc.DOOR_NAMES[locked])
     return msg("{player} ({where}): move up to {spaces}", player=player, where=where, spaces=spaces)
 
 
@@ -290,7 +371,12 @@ def _passage_tile(state: State) -> Prompt:
 
 
 def _drop_off_choice(state: State) -> Choice:
-    return Choice("drop-off", msg("Drop off in slot {slot}", slot=len(state.cellar) + 1))
+    return _drop_off_in(len(state.cellar) + 1)
+
+
+@lru_cache(maxsize=32)
+def _drop_off_in(slot: int) -> Choice:
+    return Choice("drop-off", msg("Drop off in slot {slot}", slot=slot))
 
 
 def _remove(state: State) -> Prompt:
@@ -327,6 +413,7 @@ def _over(state: State) -> Prompt:
     )
 
 
+@cache  # a place per room, hallway and outside
 def _place_label(place: str) -> Msg:
     """A place as a move choice's label ("Room C", "Cellar M", "Hallway")."""
     if place == cc.HALLWAY:

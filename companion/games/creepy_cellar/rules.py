@@ -167,8 +167,11 @@ def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> 
 def cleared(state: State) -> State:
     """What an action starts from (``Game.cleared``): no news, and no mover ``held`` (a mover
     tapped in the move step lasts until the next action). A table-check correction does not
-    start from here (``tablecheck.correct``)."""
-    return marked(without_news(state), held=False)
+    start from here (``tablecheck.correct``). One copy of the state, or none when it has
+    neither."""
+    if state.held:
+        return marked(without_news(state), held=False)
+    return without_news(state) if state.news else state
 
 
 # --------------------------------------------------------------------------- roll and reveal

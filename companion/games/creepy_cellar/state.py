@@ -137,7 +137,10 @@ class State:
 
     def marked(self, kind: str) -> bool:
         """A frame of ``kind`` is pending (one of :data:`MARKS`)."""
-        return pd.find(self.pending, kind) is not None
+        for frame in self.pending:  # (pd.find without its generator: asked several times a prompt)
+            if frame.kind == kind:
+                return True
+        return False
 
     @property
     def held(self) -> bool:
@@ -254,7 +257,14 @@ MARKS = ("held", "free", "dropped", "picked", "reshuffle_after")
 
 def marked(state: State, **marks: bool) -> State:
     """``state`` with each named frame pending (True) or resolved (False), e.g.
-    ``marked(state, free=False)``."""
-    assert set(marks) <= set(MARKS), marks
-    rest = pd.without(state.pending, marks)
+    ``marked(state, free=False)``: ``state`` itself when that changes nothing (every frame named
+    resolved and none pending)."""
+    assert _MARKS.issuperset(marks), marks
+    pending = state.pending
+    if True not in marks.values() and not any(frame.kind in marks for frame in pending):
+        return state
+    rest = pd.without(pending, marks)
     return replace(state, pending=pd.push(rest, *(pd.Frame(kind, state.active) for kind, on in marks.items() if on)))
+
+
+_MARKS = frozenset(MARKS)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from companion.engine.content import ContentError, ContentField, ContentSpec
@@ -297,6 +297,7 @@ def _placeholders(deck: str, monsters_in_main: bool) -> frozenset[str]:
     return frozenset(card.id for card in hc.CARDS.values() if card.kind in kinds and card.placeholder)
 
 
+@lru_cache(maxsize=256)  # asked at every draw (the prompt, the undo): its sentence made once per table's data
 def why_tapped(kept: Entries, deck: str, monsters_in_main: bool = False) -> Msg | None:
     """Why the companion cannot draw ``deck`` itself (cards still hold placeholder numbers:
     a virtual draw would play a card that is not printed), or None when it can."""

@@ -7,7 +7,6 @@ full health next round).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from companion.engine.frozen import replace
@@ -23,34 +22,9 @@ from companion.i18n import NewsLine, msg, nmsg, spoken_as, todo
 
 
 def possible_draws(state: State) -> tuple[tuple[str, int], ...]:
-    """(card, weight) for the draw due at ``state.step`` (a multiset: weight = copies left)."""
-    if state.step == Step.CHARACTER:
-        return _weights(state.character_deck)
-    if state.step == Step.SECRET:
-        return _weights(state.secret_deck)
-    if state.step == Step.ROOM:
-        return _weights(state.room_deck.possible())
-    if state.step == Step.MONSTER:
-        return _weights(state.monster_deck.possible())
-    if state.step == Step.PLOT:
-        return _weights(state.plot_deck.possible())
-    if state.step == Step.MAIN:
-        cards = state.main_deck
-        if state.options["monsters_in_main_deck"] and not _monster_free(state):
-            cards = cards + state.monster_deck.possible()
-        return _weights(cards)
-    return ()
-
-
-def _monster_free(state: State) -> bool:
-    """The room in play has no skulls: the Vestibule, "the only room in the house that has
-    no chance of monster attacks" ("Exploring"), lays no monster even with
-    ``monsters_in_main_deck`` (H-A1)."""
-    return state.room is not None and state.card(state.room).skulls == 0
-
-
-def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(Counter(cards).items()))
+    """(card, weight) for the draw due at ``state.step`` (a multiset: weight = copies left);
+    :attr:`State.draws`, worked out once a state (the settling, then the prompt)."""
+    return state.draws
 
 
 def draw(state: State, step: Step) -> State:

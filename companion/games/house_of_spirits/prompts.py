@@ -5,7 +5,9 @@ physical die shows), a player's action, healing, discards, the tally, the end.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any, TypeVar
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.ending import Ending, best_first
@@ -16,6 +18,8 @@ from companion.games.house_of_spirits import actions, combat, content, flow, sco
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Roll, State, Step
 from companion.i18n import Msg, msg, press_or_touch
+
+T = TypeVar("T")
 
 #: The deck each draw step takes from.
 _DECK_OF = {Step.CHARACTER: "character", Step.ROOM: "room", Step.MONSTER: "monster", Step.MAIN: "main",
@@ -44,21 +48,22 @@ def drawn_by_table(state: State) -> bool:
 @remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next (see :class:`Step`)."""
-    if state.step == Step.OVER:
-        return _over_prompt(state)
-    builders = {
-        Step.START: _start_prompt,
-        Step.ROLL: _roll_prompt,
-        Step.DIE: _die_prompt,
-        Step.ACTION: _action_prompt,
-        Step.PLOT_ITEM: _plot_item_prompt,
-        Step.HEAL: _heal_prompt,
-        Step.DISCARD: _discard_prompt,
-        Step.TALLY: _tally_prompt,
-    }
-    if state.step in builders:
-        return builders[state.step](state)
-    return _draw_prompt(state)
+    return _BUILDERS.get(state.step, _draw_prompt)(state)
+
+
+#: Choices and sentences made once (:func:`_once`), by what they are made from.
+_MADE: dict[Any, Any] = {}
+
+
+def _once(key: Any, make: Callable[..., T], *args: Any) -> T:
+    """``make(*args)``, made once for ``key`` (which names everything it is made from: a card's
+    label comes from the table's ``content``, so a key with a label names the content)."""
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= 20_000:  # bounded: a long-running daemon sees many games
+            _MADE.clear()
+        found = _MADE[key] = make(*args)
+    return found
 
 
 _DRAW_TEXT = {
@@ -74,13 +79,28 @@ _DRAW_TEXT = {
 def _draw_prompt(state: State) -> Prompt:
     step = state.step
     who = state.players[setup_player(state)] if step in (Step.CHARACTER, Step.SECRET) else state.player
-    text = _DRAW_TEXT[step](who)
     cards = flow.possible_draws(state)
     if drawn_by_table(state):  # never why in the prompt: it talks about card data (issue 29 item 9; Home has it)
-        choices = tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
-        return Prompt(msg("{draw} and tap it on the reader", draw=text), who, choices)
-    outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)
-    return Prompt(text, who, chance=Chance(step.value, outcomes))
+        content = state.content
+        choices = tuple(_once(("draw", card, content), _draw_choice, state, card) for card, _ in cards)
+        return Prompt(_draw_text(step, who, True), who, choices)
+    return Prompt(_draw_text(step, who, False), who, chance=_draw_chance(step, cards))
+
+
+def _draw_choice(state: State, card: str) -> Choice:
+    """A tap (or a touch) of a card the draw may give."""
+    return Choice(f"draw:{card}", state.label(card), component=hc.component(card))
+
+
+@lru_cache(maxsize=256)  # once per step and player, not at every draw
+def _draw_text(step: Step, who: str, tapped: bool) -> Msg:
+    text = _DRAW_TEXT[step](who)
+    return msg("{draw} and tap it on the reader", draw=text) if tapped else text
+
+
+@lru_cache(maxsize=1024)  # a deck's cards change at a draw, not at every prompt
+def _draw_chance(step: Step, cards: tuple[tuple[str, int], ...]) -> Chance:
+    return Chance(step.value, tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards))
 
 
 def _start_prompt(state: State) -> Prompt:
@@ -99,11 +119,32 @@ def setup_player(state: State) -> int:
 
 
 def _die_prompt(state: State) -> Prompt:
-    faces = tuple(Outcome(str(face), f"die:{face}") for face in hc.FACES)
-    return Prompt(_roll_text(state), state.players[state.roller], chance=Chance("die", faces))
+    return Prompt(_roll_text(state), state.players[state.roller], chance=_DIE)
 
 
-def _roll_text(state: State) -> str:
+_DIE = Chance("die", tuple(Outcome(str(face), f"die:{face}") for face in hc.FACES))
+
+
+def _roll_text(state: State, items: tuple[str, ...] | None = None) -> str:
+    """The sentence of a roll (:func:`_roll_sentence`), made once for everything it is made from
+    (``items``: :func:`_items`, when the caller has them already)."""
+    roll, name = state.roll, state.players[state.roller]
+    pending = state.pending
+    target = pending.target if pending and pending.kind == "attack" else None
+    if roll == Roll.MONSTER:
+        given: Any = state.card(state.current_room).skulls
+    elif roll == Roll.PLOT:
+        given = (actions.plot_target(state), state.action.target)
+    elif roll == Roll.REROLL:
+        given = state.action.dice[-1]
+    elif roll in (Roll.INVESTIGATE, Roll.ATTACK, Roll.MONSTER_ATTACK):
+        given = bool(_items(state) if items is None else items)
+    else:
+        given = None
+    return _once(("roll", roll, name, target, given, state.content), _roll_sentence, state)
+
+
+def _roll_sentence(state: State) -> str:
     name = state.players[state.roller]
     pending = state.pending
     monster = state.label(pending.target) if pending and pending.kind == "attack" else ""
@@ -176,9 +217,12 @@ def _roll_prompt(state: State) -> Prompt:
     """The roll first (the big button), then what may change it (items, Do something else,
     Keep), then the faces a physical die shows: at 800×480 the items were on page 2 or 3,
     behind six "The die shows N" (issue 29)."""
+    items = _items(state)
+    extras = _roll_extras(state, items)
+    if not extras:
+        return Prompt(_roll_text(state, items), state.players[state.roller], _die_choices())
     roll, *faces = _die_choices()
-    choices = (roll, *_roll_extras(state), *faces)
-    return Prompt(_roll_text(state), state.players[state.roller], choices)
+    return Prompt(_roll_text(state, items), state.players[state.roller], (roll, *extras, *faces))
 
 
 @cache  # the same seven choices at every roll
@@ -188,65 +232,101 @@ def _die_choices() -> tuple[Choice, ...]:
     return (roll, *(Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES))
 
 
-def _roll_extras(state: State) -> list[Choice]:
-    pending, player = state.pending, state.active
+def _roll_extras(state: State, items: tuple[str, ...]) -> list[Choice]:
+    """What may change the roll: the roller's items (``items``, :func:`_items`), Do something
+    else, Keep."""
+    pending = state.pending
     if pending is None:  # the roll-off, a monster roll: no action under way
         return []
     if state.roll == Roll.INVESTIGATE:
-        return _toggles(state, pending.items, actions.investigation_items(state, player), "use", "investigation") + [
-            _cancel_choice()]
+        return _toggles(state, pending.items, items, "use", "investigation") + [_cancel_choice()]
     if state.roll == Roll.ATTACK:
-        items = combat.offensive_items(state, player, pending.target)
         return _toggles(state, pending.items, items, "use", "attack", pending.target) + [_cancel_choice()]
     if state.roll == Roll.PLOT and not pending.dice:
         return [_cancel_choice()]
     if state.roll == Roll.REROLL:
-        return [Choice("keep", msg("Keep the {face}", face=pending.dice[-1]))]
+        return [_keep_choice(pending.dice[-1])]
     if state.roll == Roll.MONSTER_ATTACK:
-        return _toggles(state, pending.guards, combat.defensive_items(state, player), "guard", "defence")
+        return _toggles(state, pending.guards, items, "guard", "defence")
     return []
 
 
+@lru_cache(maxsize=8)
+def _keep_choice(face: int) -> Choice:
+    return Choice("keep", msg("Keep the {face}", face=face))
+
+
+@cache  # the same choice at every prompt that offers it
 def _cancel_choice() -> Choice:
     return Choice("cancel", msg("Do something else"))
 
 
 def _toggles(state: State, chosen, items, verb: str, aspect: str, monster: str | None = None) -> list[Choice]:
-    choices = []
-    for item in items:
-        bonus = state.item_bonus(item, aspect, monster)
-        if item in chosen:
-            choices.append(Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item),
-                                                          bonus=bonus)))
-        else:
-            choices.append(Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=state.label(item), bonus=bonus)))
-    return choices
+    content = state.content  # made once per item, bonus and content
+    return [_once(("toggle", verb, item, item in chosen, bonus, content), _toggle, state, verb, item, item in chosen,
+                  bonus) for item, bonus in ((item, state.item_bonus(item, aspect, monster)) for item in items)]
+
+
+def _toggle(state: State, verb: str, item: str, chosen: bool, bonus: int) -> Choice:
+    """Use an item, or put it back (chosen already)."""
+    if chosen:
+        return Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item), bonus=bonus))
+    return Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=state.label(item), bonus=bonus))
 
 
 def _action_prompt(state: State) -> Prompt:
     player = state.active
     targets, forced = combat.attack_targets(state)
-    choices = [Choice(f"attack:{m}", msg("Attack {monster} ({health} health)", monster=state.label(m),
-                                         health=state.health(m))) for m in targets]
+    content = state.content
+    choices = [_once(("attack", m, health, content), _attack_choice, state, m, health)
+               for m, health in ((m, state.health(m)) for m in targets)]
     if not forced:
         if actions.can_investigate(state):
-            choices.append(Choice("investigate", msg("Investigate")))
-        choices += [Choice(f"play:{p}", msg("Play {card}", card=state.label(p)))
-                    for p in actions.playable_plots(state, player)]
-        choices += [Choice(f"pick:{c}", msg("Pick up {card}", card=state.label(c)), component=hc.component(c))
-                    for c in actions.pickable(state)]
+            choices.append(_action_choice("investigate"))
+        choices += [_once(("play", p, content), _play_choice, state, p) for p in actions.playable_plots(state, player)]
+        choices += [_once(("pick", c, content), _pick_choice, state, c) for c in actions.pickable(state)]
         if actions.healing_cards(state, player):
-            choices += [Choice(f"heal:{state.players[p]}", _heal_label(state.players[p], p == player))
-                        for p in actions.heal_targets(state)]
+            choices += [_heal_choice(state.players[p], p == player) for p in actions.heal_targets(state)]
     if not choices:
-        choices.append(Choice("pass", msg("Nothing to do: pass"), main=True))
+        choices.append(_action_choice("pass"))
     if state.options["instant_win_includes_secret"] and state.secret_met[player] is None:
-        choices.append(Choice("claim-secret", msg("My secret victory condition is met")))
+        choices.append(_action_choice("claim-secret"))
+    return Prompt(_action_text(state.player, forced), state.player, tuple(choices))
+
+
+def _attack_choice(state: State, monster: str, health: int) -> Choice:
+    return Choice(f"attack:{monster}", msg("Attack {monster} ({health} health)", monster=state.label(monster),
+                                           health=health))
+
+
+def _play_choice(state: State, card: str) -> Choice:
+    return Choice(f"play:{card}", msg("Play {card}", card=state.label(card)))
+
+
+def _pick_choice(state: State, card: str) -> Choice:
+    return Choice(f"pick:{card}", msg("Pick up {card}", card=state.label(card)), component=hc.component(card))
+
+
+@cache  # the same choice at every action prompt that offers it
+def _action_choice(key: str) -> Choice:
+    """Investigate, pass, or claim the secret victory."""
+    if key == "investigate":
+        return Choice("investigate", msg("Investigate"))
+    if key == "pass":
+        return Choice("pass", msg("Nothing to do: pass"), main=True)
+    return Choice("claim-secret", msg("My secret victory condition is met"))
+
+
+@lru_cache(maxsize=64)
+def _heal_choice(name: str, yourself: bool) -> Choice:
+    return Choice(f"heal:{name}", _heal_label(name, yourself))
+
+
+@lru_cache(maxsize=64)  # once per player, not at every action prompt
+def _action_text(player: str, forced: bool) -> Msg:
     if forced:
-        text = msg("{player}: attack a monster (every monster must be attacked this round)", player=state.player)
-    else:
-        text = msg("{player}: choose one action", player=state.player)
-    return Prompt(text, state.player, tuple(choices))
+        return msg("{player}: attack a monster (every monster must be attacked this round)", player=player)
+    return msg("{player}: choose one action", player=player)
 
 
 def _heal_label(name: str, yourself: bool) -> str:
@@ -257,18 +337,35 @@ def _heal_label(name: str, yourself: bool) -> str:
 
 def _plot_item_prompt(state: State) -> Prompt:
     items = actions.plot_items(state, state.active, state.action.target)
-    choices = tuple(Choice(f"item:{item}", msg("Try with {card}", card=state.label(item))) for item in items)
+    content = state.content
+    choices = tuple(_once(("item", item, content), _plot_item_choice, state, item) for item in items)
     return Prompt(msg("{player}: declare the plot item before rolling", player=state.player), state.player,
                   choices + (_cancel_choice(),))
+
+
+def _plot_item_choice(state: State, item: str) -> Choice:
+    return Choice(f"item:{item}", msg("Try with {card}", card=state.label(item)))
+
+
+def _heal_card_choice(state: State, card: str) -> Choice:
+    return Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card), heal=state.card(card).heal))
+
+
+def _discard_choice(state: State, card: str) -> Choice:
+    return Choice(f"discard:{card}", msg("Discard {card}", card=state.label(card)))
+
+
+@cache
+def _done_healing() -> Choice:
+    return Choice("done", msg("Done healing"), main=True)
 
 
 def _heal_prompt(state: State) -> Prompt:
     pending = state.action
     cards = actions.healing_cards(state, state.active)
-    choices = [Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card),
-                                         heal=state.card(card).heal))
-               for card in cards]
-    choices.append(Choice("done", msg("Done healing"), main=True) if pending.healed else _cancel_choice())
+    content = state.content
+    choices = [_once(("heal", card, content), _heal_card_choice, state, card) for card in cards]
+    choices.append(_done_healing() if pending.healed else _cancel_choice())
     if pending.target == state.player:
         text = msg("{player}: play healing cards on yourself", player=state.player)
     else:
@@ -278,7 +375,8 @@ def _heal_prompt(state: State) -> Prompt:
 
 def _discard_prompt(state: State) -> Prompt:
     player = state.discarder
-    choices = tuple(Choice(f"discard:{card}", msg("Discard {card}", card=state.label(card)))
+    content = state.content
+    choices = tuple(_once(("discard", card, content), _discard_choice, state, card)
                     for card in actions.discardable(state, player))
     return Prompt(msg("{player}: discard down to {limit} cards", player=state.players[player], limit=hc.HAND_LIMIT),
                   state.players[player], choices)
@@ -321,3 +419,16 @@ def _over_prompt(state: State) -> Prompt:
     if state.outcome == "lost":
         return Prompt(msg("The game is over: every character was killed in the same round."), over=True)
     return Prompt(msg("The game is over: {names} won.", names=and_names(state.winners)), over=True)
+
+
+_BUILDERS = {
+    Step.OVER: _over_prompt,
+    Step.START: _start_prompt,
+    Step.ROLL: _roll_prompt,
+    Step.DIE: _die_prompt,
+    Step.ACTION: _action_prompt,
+    Step.PLOT_ITEM: _plot_item_prompt,
+    Step.HEAL: _heal_prompt,
+    Step.DISCARD: _discard_prompt,
+    Step.TALLY: _tally_prompt,
+}

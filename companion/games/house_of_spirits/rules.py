@@ -112,6 +112,12 @@ def setup_checklist(options: Mapping[str, Any]) -> tuple:
 # --------------------------------------------------------------------------- apply
 
 
+def cleared(state: State) -> State:
+    """What an action starts from (``Game.cleared``): the state without the last action's
+    news; the state itself when it has none (no copy)."""
+    return replace(state, news=()) if state.news else state
+
+
 def settled(state: State) -> State:
     """The state after an action's rule (``Game.settled``): a pending draw that can give only
     one card resolves by itself."""

@@ -9,13 +9,14 @@ and who investigated and which monsters were attacked this round.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from companion.engine import pending as pd
-from companion.engine.frozen import replace
+from companion.engine.frozen import derived, replace
 from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
@@ -336,6 +337,39 @@ class State:
         """Monsters in play, in the order laid."""
         return tuple(card for card in self.in_play if self.card(card).kind == "monster")
 
+    @derived.on_fields("step", "character_deck", "secret_deck", "room_deck", "monster_deck", "plot_deck",
+                       "main_deck", "options", "room", "content")
+    def draws(self) -> tuple[tuple[str, int], ...]:
+        """(card, weight) for the draw due at ``step`` (a multiset: weight = copies left); ()
+        at a step that draws nothing. Worked out once a state (``flow.possible_draws``)."""
+        step = self.step
+        if step == Step.CHARACTER:
+            return _weights(self.character_deck)
+        if step == Step.SECRET:
+            return _weights(self.secret_deck)
+        if step == Step.ROOM:
+            return _weights(self.room_deck.possible())
+        if step == Step.MONSTER:
+            return _weights(self.monster_deck.possible())
+        if step == Step.PLOT:
+            return _weights(self.plot_deck.possible())
+        if step == Step.MAIN:
+            cards = self.main_deck
+            if self.options["monsters_in_main_deck"] and not self._monster_free():
+                cards = cards + self.monster_deck.possible()
+            return _weights(cards)
+        return ()
+
+    def _monster_free(self) -> bool:
+        """The room in play has no skulls: the Vestibule, "the only room in the house that has
+        no chance of monster attacks" ("Exploring"), lays no monster even with
+        ``monsters_in_main_deck`` (H-A1)."""
+        return self.room is not None and self.card(self.room).skulls == 0
+
+
+def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(Counter(cards).items()))
+
 
 def begin_action(state: State, kind: str, **details: Any) -> State:
     """``state`` with the active player's action ``kind`` under way (the one frame pending)."""
@@ -359,7 +393,10 @@ def remove_from_hand(state: State, player: int, card: str) -> State:
 
 
 def discard_items(state: State, player: int, cards: tuple[str, ...]) -> State:
-    """Used items leave the hand for the main discard ("items … are immediately discarded")."""
+    """Used items leave the hand for the main discard ("items … are immediately discarded");
+    ``state`` itself when there are none."""
+    if not cards:
+        return state
     for card in cards:
         state = remove_from_hand(state, player, card)
     return replace(state, main_discard=tuple(sorted(state.main_discard + cards)))

@@ -1,0 +1,102 @@
+"""House of Spirits engine speed (issue 35 item 1): the draw's cards worked out once a
+state, the prompts' choices and roll sentences made once for what they are made from, and an
+action that starts from the state itself when it has no news. Work counts, equalities and
+identities, never times."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+
+from companion.engine import all_games
+from companion.games.house_of_spirits import prompts, rules
+from companion.games.house_of_spirits.state import State, Step
+from companion.i18n import Msg
+from tests.games.seeded_games import seeded_states, shared_choices
+
+
+def _states(seed: int, actions: int = 300):
+    """Every state of a seeded random House of Spirits game (random house rules on odd seeds)."""
+    return seeded_states("house_of_spirits", seed, actions)
+
+
+def _draws_by_hand(state: State) -> tuple[tuple[str, int], ...]:
+    """The cards the draw due may give and their copies, as the rules say: the deck of the
+    step (its known next card alone when there is one), the main deck with the monster deck's
+    next cards under ``monsters_in_main_deck`` unless the room has no skulls."""
+    decks = {Step.CHARACTER: state.character_deck, Step.SECRET: state.secret_deck,
+             Step.ROOM: state.room_deck.possible(), Step.MONSTER: state.monster_deck.possible(),
+             Step.PLOT: state.plot_deck.possible(), Step.MAIN: state.main_deck}
+    cards = decks.get(state.step, ())
+    if state.step == Step.MAIN and state.options["monsters_in_main_deck"] and not (
+            state.room is not None and state.card(state.room).skulls == 0):
+        cards = cards + state.monster_deck.possible()
+    return tuple(sorted(Counter(cards).items()))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_draws_are_the_rules_cards_and_shared_facts_equal_fresh_ones(seed):
+    """``State.draws`` gives the draw's cards as the rules give them, and what a state got
+    from the one before (``on_fields``) equals what its own fields give."""
+    shared = 0
+    for state in _states(seed):
+        shared += "draws" in state.__dict__
+        fresh = dataclasses.replace(state)  # through __init__: nothing derived yet
+        assert state.draws == fresh.draws == _draws_by_hand(state)
+    assert shared > 0
+
+
+def test_the_draws_are_worked_out_once_a_state_at_most(monkeypatch):
+    """The settling after an action and the prompt both ask the draw's cards: worked out at
+    most once a state (before: twice at every draw step, a Counter and a sort each), and kept
+    by the next state while the decks and the step stay."""
+    asked = []  # the states asked, kept alive: two of them never share an id
+    count = State.draws.function
+    monkeypatch.setattr(State.draws, "function", lambda state: asked.append(state) or count(state))
+    actions = sum(1 for seed in range(8) for _ in _states(seed))
+    assert actions > 1_500
+    assert len({id(state) for state in asked}) == len(asked)
+    assert len(asked) < 1.2 * actions
+
+
+def test_the_prompts_choices_are_made_once_for_every_prompt_that_offers_them(monkeypatch):
+    """Two prompts offering the same card to draw, monster to attack, plot to play, card to
+    pick up, item to use or guard with, heal or discard share the choice object (made once,
+    not at every prompt: its label is a formatted sentence). The store of what was made is
+    bounded (emptied when full): it starts empty here, so the earlier tests' games cannot fill
+    it in the middle of these."""
+    monkeypatch.setattr(prompts, "_MADE", {}, raising=False)
+    shared = shared_choices("house_of_spirits", 4, lambda choice: choice.key.startswith(
+        ("draw:", "attack:", "play:", "pick:", "use:", "guard:", "heal:", "discard:", "item:", "keep"))
+        or choice.key in ("investigate", "pass", "cancel", "done", "claim-secret"))
+    assert shared > 1_000
+
+
+def test_an_action_starts_from_the_state_itself_when_it_has_no_news():
+    """``rules.cleared`` copies a state only for news to clear (before: a copy at every action)."""
+    kept = 0
+    for seed in range(4):
+        for state in _states(seed):
+            start = rules.cleared(state)
+            assert start.news == () and start == dataclasses.replace(state, news=())
+            kept += start is state
+            assert (start is state) == (not state.news)
+    assert kept > 100
+
+
+def test_a_prompt_makes_few_sentences(monkeypatch):
+    """Sentences (``Msg``) made a state, prompt included, over 8 seeded games: under 4 (about
+    3; before: about 5.5, the roll's sentence and the choices' labels made again)."""
+    made = []
+    new = Msg.__new__
+    monkeypatch.setattr(Msg, "__new__", staticmethod(lambda cls, *args: made.append(1) or new(cls, *args)))
+    spec = all_games()["house_of_spirits"]
+    states = 0
+    for seed in range(8):
+        for state in _states(seed):
+            spec.prompt(state)
+            states += 1
+    assert states > 1_500
+    assert len(made) < 4 * states
