@@ -546,6 +546,9 @@ def _format(pattern: str, params: dict[str, Any], lang: str | None, touch: bool 
     values = {k: (render(v, lang, touch) if lang is not None else v) for k, v in params.items()}
     try:
         names = {k: v for k, v in params.items() if isinstance(v, Name)}
+        for k, v in names.items():  # a name said without an article here (en=""): "enters Room 5" (words18)
+            if v.articles.get(lang or "en") == "" and "he {" + k + "}" in pattern:
+                pattern = re.sub(r"\b[Tt]he \{" + k + r"\}(?! card)", "{" + k + "}", pattern)
         return fill(pattern, values, {k: v.articles.get(lang or "en") for k, v in names.items()},
                     {k: name_words(v, lang or "en") for k, v in names.items()})
     except (KeyError, IndexError, ValueError):  # a broken translation must not cost the sentence

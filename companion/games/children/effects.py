@@ -150,12 +150,14 @@ def trap(state: State, p: int, ghost: str) -> State:
     """Player ``p`` traps ``ghost`` with its beloved toy ("Trapping Ghosts"), then flips
     that toy's mini-card stack: the ghost revealed becomes enraged ("Enraged Ghosts")."""
     toy = state.content.beloved_toy(ghost)
+    was = next((g for g in state.ghosts if g.id == ghost), None)  # where and which side up, for the undo (words18)
+    seen = {} if was is None else {"room": state.name(was.room), "enraged": int(was.enraged)}
     state = add_hand(forget(state, toy, p), p, -1)
     state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost])
     trapped = put(state.trapped, p, state.trapped[p] + ((ghost, toy),))
     state = replace(state, trapped=trapped)
     line = todo("remove", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.",
-                player=state.players[p], ghost=state.name(ghost), toy=state.name(toy))
+                player=state.players[p], ghost=state.name(ghost), toy=state.name(toy), **seen)  # seen: unsaid
     # short, so three of them fit under the result at 800×480 (one line each with "Turn 12: ")
     recap = msg("{player} traps {ghost}.", player=state.players[p], ghost=state.name(ghost))
     state = say(state, notable(why.trapped(line, state.name(ghost), state.name(toy)), recap))

@@ -183,6 +183,7 @@ def use_device(state: State, p: int, device: str) -> State:
     """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
     how = present(payment(state, p, device), "a way to pay for the device")
     # pay, forget the copy, the hand (then fitted), in one copy; the discard, the line, what follows in another
+    # (a skull token paid is given back by undo.undo_counts)
     known = forgotten(state, device, p)  # (paying changes nothing forget reads)
     state = add_hand(state, p, -1, **_paid(state, p, how), **({} if known is None else {"known": known}))
     player, name = state.players[p], state.name(device)
