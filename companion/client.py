@@ -214,14 +214,14 @@ class Client:
 
     def _deliver(self, line: bytes) -> None:
         try:
-            message = schema.decode(line)
+            message, fits = schema.decode_checked(line)  # a state of this version: checked as it is read
         except protocol.ProtocolError as exc:
             log.warning("daemon sent a bad line: %s", exc)
             return
         mismatch = None
         if message.get("type") == "state":
             mismatch = self._check_version(message)
-        if mismatch is None and self._misfits(message):
+        if mismatch is None and not fits and self._misfits(message):
             return
         if message.get("type") == "state":
             self.state = message

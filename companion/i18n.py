@@ -559,17 +559,33 @@ _SHOWN_MAX = 4096
 _SEEN: dict[tuple[int, str], tuple[Msg, gettext.NullTranslations, str]] = {}
 
 
-def _plain_key(text: Msg, translation: gettext.NullTranslations) -> tuple | None:
+def _plain_key(text: Msg, translation: gettext.NullTranslations | None) -> tuple | None:
     """``text``'s key in :data:`_SHOWN`, or None when a parameter is anything but an exact
-    ``str`` or ``int`` (a sentence, a name with its article: rendered each time)."""
+    ``str`` or ``int`` or a plain sentence itself (an exact :class:`Msg` whose own parameters
+    are such: "Undone: {label} ({input})." with a card's label and "a tap on reader {reader}",
+    tap18), such as a name with its article: rendered each time. A sentence parameter is
+    rendered by its own key in the same catalogue, so its words are fixed by it; it is marked
+    in the key, never taken for a ``str`` or ``int`` parameter."""
     params = text.params
-    if params:
-        for value in params.values():
-            kind = type(value)
-            if kind is not str and kind is not int:
+    if not params:
+        return (translation, text.msgid, text.plural, text.count)
+    key: list = [translation, text.msgid, text.plural, text.count]
+    for item in params.items():
+        kind = type(item[1])
+        if kind is str or kind is int:
+            key.append(item)
+        elif kind is Msg:
+            inner = _plain_key(item[1], None)
+            if inner is None:
                 return None
-        return (translation, text.msgid, text.plural, text.count, *params.items())
-    return (translation, text.msgid, text.plural, text.count)
+            key.append((item[0], _SENTENCE, inner))
+        else:
+            return None
+    return tuple(key)
+
+
+#: What marks a sentence parameter in a :func:`_plain_key`.
+_SENTENCE = object()
 
 
 def render_all(texts, lang: str, touch: bool = False) -> list:
@@ -602,6 +618,9 @@ def _format(pattern: str, params: dict[str, Any], lang: str | None, touch: bool 
     values = {k: (render(v, lang, touch) if lang is not None else v) for k, v in params.items()}
     try:
         names = {k: v for k, v in params.items() if isinstance(v, Name)}
+        for k, v in names.items():  # a name said without an article here (en=""): "enters Room 5" (words18)
+            if v.articles.get(lang or "en") == "" and "he {" + k + "}" in pattern:
+                pattern = re.sub(r"\b[Tt]he \{" + k + r"\}(?! card)", "{" + k + "}", pattern)
         return fill(pattern, values, {k: v.articles.get(lang or "en") for k, v in names.items()},
                     {k: name_words(v, lang or "en") for k, v in names.items()})
     except (KeyError, IndexError, ValueError):  # a broken translation must not cost the sentence

@@ -374,22 +374,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                 "log_notable": log_notable, "moments": [],
                 "colours": {}, "inks": {}, "status": None, "lesson": None,
                 "odds": None}
-    p = session.prompt
-    stand_ins: dict[str, str] = {}  # the stand-ins the view and the public choices show (issue 27 item 3)
-    articles: dict[str, str] = {}  # the articles of the names they show (issue 29)
-    view = _rendered_view(session.view_first(), lang, stand_ins, articles)  # card names in the table's language
-    prompt: PromptMessage = {
-        "text": render(p.text, lang, touch),
-        "player": p.player,
-        "choices": [_choice_message(c, lang, stand_ins, articles) for c in p.choices if not (c.private or c.tap_only)],
-        "over": p.over,
-        "setup": not p.over and session.spec.setting_up(session.state),
-        "summary": _summary(session, lang) if p.over else None,
-        "ending": _ending(session, lang, touch) if p.over else None,
-        "private": private_prompt_owner(p),
-        "out_of_turn": [{"key": c.key, "label": said(c.label, lang, stand_ins, articles), "player": c.player}
-                        for c in p.out_of_turn if not c.private],
-    }
+    view, stand_ins, articles, prompt, private_players, colours, inks, status, odds = _state_parts(session, lang, touch)
     return {
         "type": "state",
         "version": PROTOCOL_VERSION,
@@ -401,7 +386,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "prompt": prompt,
         "can_undo": session.can_undo,
         "undone": bool(news) and session.undone,  # the voice says the news as an undo's (issue 27)
-        "private_players": _private_players(session),
+        "private_players": private_players,
         "news": said_news[0],
         "why": said_news[1],  # issue 33: one entry per news line (companion.engine.why)
         "notable": notable_indexes(news),  # issue 27 item 3: the moments the game-over summary recalls
@@ -409,13 +394,56 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "log": render_all(recent, lang, touch),
         "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
         "log_notable": log_notable,
-        "moments": moments_message(session, lang, touch) if p.over else [],  # issue 29 item 7
-        "colours": _colours(session),
-        "inks": dict(zip(session.header.players, session.spec.seat_inks)),
-        "status": _status(session, lang),
+        "moments": moments_message(session, lang, touch) if prompt["over"] else [],  # issue 29 item 7
+        "colours": colours,
+        "inks": inks,
+        "status": status,
         "lesson": lesson_message(session, lang),
-        "odds": odds_message(session, lang),
+        "odds": odds,
     }
+
+
+#: The parts of the last two state messages that are the game state's alone (:func:`_state_parts`):
+#: each ``(state, header, lang, touch, parts)``, newest first, matched by identity.
+_PARTS: tuple[tuple, ...] = ()
+
+
+def _state_parts(session, lang: str, touch: bool) -> tuple:
+    """The parts of a ``state`` message that depend on the game's state alone (an engine is
+    pure), its header and the language: ``(view, stand_ins, articles, prompt, private_players,
+    colours, inks, status, odds)``, worked out once for each of the last two states (tap18,
+    issue 35 item 3: an undo puts back the very state object the input was played on, and a
+    state is published again when a reader goes offline, a warning comes...). What is the
+    session's own (its todo, lessons, moments, undo) is not in them. Callers must not modify
+    what they are given (the same parts may be in several messages)."""
+    global _PARTS
+    state, header = session.state, session.header
+    kept = _PARTS
+    for at, entry in enumerate(kept):
+        if entry[0] is state and entry[1] is header and entry[2] == lang and entry[3] == touch:
+            if at:  # the newest first: the state a tap leaves is the one its undo's replaces
+                _PARTS = (entry, *kept[:at], *kept[at + 1:])
+            return entry[4]
+    p = session.prompt
+    stand_ins: dict[str, str] = {}  # the stand-ins the view and the public choices show (issue 27 item 3)
+    articles: dict[str, str] = {}  # the articles of the names they show (issue 29)
+    view = _rendered_view(session.view_first(), lang, stand_ins, articles)  # card names in the table's language
+    prompt: PromptMessage = {
+        "text": render(p.text, lang, touch),
+        "player": p.player,
+        "choices": [_choice_message(c, lang, stand_ins, articles) for c in p.choices if not (c.private or c.tap_only)],
+        "over": p.over,
+        "setup": not p.over and session.spec.setting_up(state),
+        "summary": _summary(session, lang) if p.over else None,
+        "ending": _ending(session, lang, touch) if p.over else None,
+        "private": private_prompt_owner(p),
+        "out_of_turn": [{"key": c.key, "label": said(c.label, lang, stand_ins, articles), "player": c.player}
+                        for c in p.out_of_turn if not c.private],
+    }
+    parts = (view, stand_ins, articles, prompt, _private_players(session), _colours(session),
+             dict(zip(header.players, session.spec.seat_inks)), _status(session, lang), odds_message(session, lang))
+    _PARTS = ((state, header, lang, touch, parts), *kept[:1])
+    return parts
 
 
 def notable_indexes(lines, session=None) -> list[int]:

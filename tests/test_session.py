@@ -259,15 +259,17 @@ def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
     assert [line.todo for line in session.todo] == ["return"]  # shown large, like a tap's
 
 
-def test_undo_of_a_touch_without_physical_steps_still_says_to_put_back(make_session):
+def test_undo_of_a_touch_without_physical_steps_still_says_to_put_back(make_session, monkeypatch):
     """A game that marks no todo line for the input: one generic put-back line."""
     from companion.i18n import NewsLine
 
     session = make_session(seed=3)
     news = session.spec.news
-    session.spec = copy.copy(session.spec)  # the game, with no todo marks, not saying its lines are complete
-    session.spec.news = lambda state: tuple(line.text if isinstance(line, NewsLine) else line for line in news(state))
-    session.spec.undo_complete = False
+    # the game, with no todo marks, not saying its lines are complete: the session's own game
+    # object (the input is played and undone by it: tap18 keeps what it said when played)
+    monkeypatch.setattr(session.spec, "news",
+                        lambda state: tuple(line.text if isinstance(line, NewsLine) else line for line in news(state)))
+    monkeypatch.setattr(session.spec, "undo_complete", False)
     assert session.handle(Touch("roll")).accepted
     reply = session.handle(Touch("undo"))
     assert _texts(reply.news) == ("Undone: Roll the die. Put back anything you moved for it.",)

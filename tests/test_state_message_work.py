@@ -15,7 +15,7 @@ from companion import i18n, protocol
 from companion.daemon import publisher as publisher_module
 from companion.engine import all_games, resolve_options
 from companion.header import GameHeader
-from companion.i18n import msg, render
+from companion.i18n import msg, named, render
 from companion.inputs import Touch
 from companion.session import Session
 
@@ -72,6 +72,7 @@ def test_every_state_message_is_the_one_made_without_the_memo_and_item_by_item(g
                     before.setattr(i18n, "_SHOWN", {})
                     before.setattr(i18n, "_SEEN", {})
                     before.setattr(protocol, "_VIEWS", {})
+                    before.setattr(protocol, "_PARTS", ())
                     before.setattr(protocol, "render_tree", _reference_tree)
                     then = protocol.state_message(session, recent[-12:], news, lang)
                 assert now == then and protocol.encode(now) == protocol.encode(then), f"{game} {seed} {lang}"
@@ -110,7 +111,17 @@ def test_a_plain_sentence_is_rendered_once(monkeypatch):
     assert render(msg("Ghost King card {card}", card="A"), "en") == "Ghost King card A" and len(work) == 7
     held = msg("{player}: take {card}", player="Ada", card=labels[0])
     assert render(held, "en") == render(held, "en") == "Ada: take Ghost King card A"
-    assert len(work) == 9  # a sentence holding a sentence: each time
+    assert len(work) == 8  # a sentence holding a plain sentence: once too (tap18; was each time: 9)
+    again = msg("{player}: take {card}", player="Ada", card=msg("Ghost King card {card}", card="A"))
+    assert render(again, "en") == "Ada: take Ghost King card A" and len(work) == 8  # by its key: no new work
+    other = msg("{player}: take {card}", player="Ada", card=msg("Ghost King card {card}", card="B"))
+    assert render(other, "en") == "Ada: take Ghost King card B" and len(work) == 10  # it, and its card in English
+    words = msg("{player}: take {card}", player="Ada", card="Ghost King card A")  # a str, not the sentence
+    assert render(words, "en") == "Ada: take Ghost King card A" and len(work) == 11
+    cellar = named(msg("Wine Cellar"), it="la")
+    there = msg("Put a ghost {room:nel}", room=cellar)
+    assert render(there, "en") == render(there, "en") == "Put a ghost in Wine Cellar"
+    assert len(work) == 15  # a sentence holding a name (its article): each time, and the name
     # an int and a bool are not one key (1 == True), nor an int and a str
     assert [render(msg("{n} left", n=v), "en") for v in (1, True, "1", 1)] == ["1 left", "True left", "1 left",
                                                                                 "1 left"]

@@ -62,9 +62,62 @@ def test_a_tap_builds_one_view_and_a_tap_seen_before_no_odds(daemon, monkeypatch
             assert daemon.call(lambda: daemon.session.view()["rooms"]["E"]["ghosts"]) == 1
             assert client.request({"cmd": "undo"})["ok"]
             daemon.call(lambda: None)
-            assert len(views) == 2 * round_  # the tap's state, the undo's: one view each
+            assert len(views) == round_  # the tap's state's; the undo's is the state before it, kept (tap18; was 2)
         collector.wait_for(lambda m: m.get("type") == "state" and m["view"]["rooms"]["E"]["ghosts"] == 0)
     assert len(estimates) == 1  # the tapped state's, once (was 10: one per view)
+
+
+def _count_work(monkeypatch) -> dict[str, list]:
+    """What the game works out in the games started from now on, by kind: the prompts, the
+    views (``view``, ``view_first``, ``later``) and the actions played (``_apply``), each a
+    list of the states it was asked about."""
+    spec = get_game("creepy_cellar")
+    work: dict[str, list] = {name: [] for name in ("prompt", "view", "view_first", "later", "_apply")}
+    counted = copy.copy(spec)
+    for name, calls in work.items():
+        original = getattr(spec, name)
+        setattr(counted, name, lambda state, *rest, _o=original, _c=calls: _c.append(state) or _o(state, *rest))
+    monkeypatch.setattr(session_core, "get_game", lambda game: counted)
+    return work
+
+
+def test_an_undo_works_out_nothing_of_the_state_it_puts_back_nor_plays_the_input_again(daemon, monkeypatch):
+    """An undo puts back the very state object the input was played on: its prompt, its views,
+    its ``later`` figures and the state message's parts that are the state's alone (the view
+    rendered, the prompt's words: ``protocol._state_parts``) were worked out already, and what
+    the input did (for the table's put-back lines) is what it did when played, not played again
+    (tap18, issue 35 item 3)."""
+    from companion import protocol
+
+    work = _count_work(monkeypatch)
+    rendered = work["rendered view"] = []
+    rendered_view = protocol._rendered_view
+    monkeypatch.setattr(protocol, "_rendered_view",
+                        lambda view, *rest: rendered.append(view) or rendered_view(view, *rest))
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    with Client(daemon.socket_path, on_message=Collector()).connect() as client:
+        client.choose("roll")
+        daemon.call(lambda: None)
+        for calls in work.values():
+            calls.clear()
+        for _ in range(3):
+            daemon.submit(Tap(UID))
+            daemon.drain()
+            daemon.call(lambda: None)  # the tap's ``later``
+            tapped = {name: len(calls) for name, calls in work.items()}
+            assert tapped["_apply"] >= 1 and tapped["prompt"] >= 1 and tapped["view_first"] >= 1
+            assert tapped["rendered view"] == 1
+            for calls in work.values():
+                calls.clear()
+            reply = client.request({"cmd": "undo"})
+            daemon.call(lambda: None)  # the undo's ``later``
+            assert reply["ok"]
+            assert {name: len(calls) for name, calls in work.items()} == {
+                "prompt": 0, "view": 0, "view_first": 0, "later": 0, "_apply": 0,
+                "rendered view": 0}  # was 1 of each but view
+            news = daemon.call(lambda: [str(line) for line in daemon.session.todo])
+            assert news == ["Take the ghost back off room E.",
+                            "Put the Ghost card room E back on top of the Ghost deck."]
 
 
 def test_no_meter_runs_between_a_tap_and_its_states_publication(daemon, monkeypatch):
@@ -262,3 +315,35 @@ def test_a_views_plain_values_are_rendered_without_a_call_each(monkeypatch):
                         calls.append(value) or original(value, lang, stand_ins, articles))
     assert protocol.render_tree(view, "it", {}) == expected
     assert len(calls) == not_plain(view) < 40  # was one per value: 177
+
+
+def test_a_tap_and_its_undo_make_no_new_table_now(daemon, monkeypatch):
+    """The state message's parts each read the daemon's ``now()`` (the state, the hardware, the
+    Cards panel's components, the undo toast, the ``later`` figures): one TableNow, made again
+    only when something it holds is replaced (tap18; it was made anew each time: 5 a tap)."""
+    from companion.daemon import core
+
+    made: list[object] = []
+
+    class Counted(core.TableNow):
+        def __init__(self, *args):
+            made.append(args)
+            super().__init__(*args)
+
+    monkeypatch.setattr(core, "TableNow", Counted)
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    with Client(daemon.socket_path, on_message=Collector()).connect() as client:
+        client.choose("roll")
+        daemon.call(lambda: None)
+        made.clear()
+        for _ in range(3):
+            daemon.submit(Tap(UID))
+            daemon.drain()
+            assert client.request({"cmd": "undo"})["ok"]
+            daemon.call(lambda: None)
+        assert made == []
+        before = daemon.call(daemon.now)
+        daemon.call(lambda: daemon.choose_language("it"))
+        assert len(made) >= 1 and daemon.call(daemon.now).language == "it" and before.language == "en"
+        now = daemon.call(daemon.now)
+        assert now.readers is daemon.call(daemon.now).readers and dict(now.readers) == daemon.devices.readers

@@ -135,7 +135,19 @@ def test_the_set_up_header_is_printed_before_the_prompt_in_the_terminal():
             seen = _first_prompts(game_id, lang)
             assert seen[0][0] is True, game_id
             assert all(line.startswith(word) for setup, line in seen if setup), (game_id, lang, seen)
-            assert not any(line.startswith("[") for setup, line in seen if not setup), (game_id, lang, seen)
+            counters = "[round " if lang == "en" else "[giro "  # House of Spirits' status (words18)
+            assert not any(line.startswith("[") and not line.startswith(counters)
+                           for setup, line in seen if not setup), (game_id, lang, seen)
             assert seen[-1][0] is False, (game_id, seen[-1])
     creepy = _first_prompts("creepy_cellar", "en")
     assert not creepy[0][0] and not creepy[0][1].startswith("[Set-up]")
+
+
+def test_house_of_spirits_prints_its_counters_before_the_prompt_after_the_set_up():
+    """fresh17 (closing note 17): after the set-up, House of Spirits' terminal prompts had no
+    bracketed counters, as Creepy Cellar's have: the round, the room the party is in, and each
+    score of the 18 that wins ("End of the Game")."""
+    for lang, line in (("en", "[round 1 | Vestibule | Ada 0, Bo 0, Cy 0 of 18] "),
+                       ("it", "[giro 1 | Vestibolo | Ada 0, Bo 0, Cy 0 su 18] ")):
+        seen = _first_prompts("house_of_spirits", lang)
+        assert seen[-1][0] is False and seen[-1][1].startswith(line), (lang, seen[-1])

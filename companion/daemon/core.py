@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import operator
 import threading
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -76,6 +77,8 @@ class Daemon:
             warning). The keywords ``hold_time``, ``reader_roles``, ``language``, ``phones``
             and ``mqtt`` are the older way to give those fields; with ``settings``, ``TypeError``.
     """
+
+    _now_kept: tuple[tuple, TableNow] | None = None  # the last now() and what it was made of
 
     def __init__(self, store: EventStore, socket_path: str | Path | BoundSocket,
                  settings: DaemonSettings | None = None):
@@ -159,11 +162,16 @@ class Daemon:
         return self.publisher.recent
 
     def now(self) -> TableNow:
-        """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`)."""
+        """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`): the
+        same one while nothing it holds is replaced (its mappings are live views), as a tap's
+        state asks five times (tap18)."""
         devices = self.devices
-        return TableNow(self.session, self.language, self.by_touch, bool(devices.dice_button),
-                        MappingProxyType(devices.readers), MappingProxyType(devices.dropouts),
-                        MappingProxyType(self.reader_roles))
+        dice = bool(devices.dice_button)
+        key = (self.game.session, self.language, dice, devices.readers, devices.dropouts, self.reader_roles)
+        kept = self._now_kept
+        if kept is None or not all(map(operator.is_, kept[0], key)):
+            kept = self._now_kept = (key, TableNow(key[0], key[1], not dice, dice, *map(MappingProxyType, key[3:])))
+        return kept[1]
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (:meth:`StatePublisher.publish`)."""

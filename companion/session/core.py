@@ -107,6 +107,9 @@ class Session:
         self.undone, self.replayed = False, 0
         self._log = UndoLog()
         self._moves = Moves(spec, self._picker, self._views.prompt)
+        # the last input played live: (its entry, the state it was played on, the state it led
+        # to, its news), so undoing it says what it did without playing it again (tap18)
+        self._played: tuple[Entry, Any, Any, tuple] | None = None
         self._snapshot_seq: int | None = None  # the event the snapshot a resume started from was taken after
         self._snapshot_due: int | None = None  # the event whose snapshot is due and not written yet
 
@@ -270,7 +273,9 @@ class Session:
             state, news, chances = self._moves.play(self.state, action, self._log.redo_of(action))
             entry = Entry(inputs.to_json(inp), action, chances, line)
             seq = self.recording.append("input", entry.to_json(), outcome=self.spec.outcome(state))
+            before = self.state
             self._commit(entry, state, news)
+            self._played = (entry, before, state, tuple(news))
             self._after_event(seq)
         except BaseException:
             self._picker.restore(saved)  # a refused or unrecorded input picked nothing
@@ -292,8 +297,15 @@ class Session:
         return reply
 
     def _undo_reply(self, entry: Entry) -> Reply:
-        """What the table is told after ``entry`` was undone (:func:`companion.session.told.undo_reply`)."""
-        return told.undo_reply(self.spec, self.prompt, self.state, self.check, entry)
+        """What the table is told after ``entry`` was undone (:func:`companion.session.told.undo_reply`);
+        when it is the input last played live, from the very state it was played on, with the
+        state it led to and its news as they were (an engine is pure: playing it again gives
+        the same), not played again."""
+        played, self._played = self._played, None
+        again = None
+        if played is not None and played[0] is entry and played[1] is self.state:
+            again = (played[2], list(played[3]))
+        return told.undo_reply(self.spec, self.prompt, self.state, self.check, entry, again)
 
     # ------------------------------------------------------------------ the one place state changes
     # Both live inputs and the replay of a stored log go through _commit and _revert, so a

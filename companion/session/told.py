@@ -20,14 +20,16 @@ from companion.session.undo_log import UndoLog
 
 
 def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Iterable[CheckLine]],
-               entry: Entry) -> Reply:
+               entry: Entry, played: tuple[Any, list] | None = None) -> Reply:
     """What the table is told after ``entry`` was undone, leaving ``state`` at ``prompt``
-    (``check``: the table check now, asked only for an undone correction)."""
+    (``check``: the table check now, asked only for an undone correction; ``played``: the
+    state ``entry`` led to from ``state`` and its news, when the caller kept them, else
+    :func:`_played_again` works them out)."""
     choice = prompt.choice(entry.action) or prompt.choice(entry.action.partition("#")[0])
     fixed = _correction_label(check(), entry.action) if choice is None else None
     if fixed is not None:
         return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
-    played = _played_again(spec, state, entry)
+    played = played if played is not None else _played_again(spec, state, entry)
     if choice is not None and choice.private:  # the label is never said; the lines name no hidden card
         return Reply(True, news=(msg("Undone: a private choice."), *_put_back(spec, state, entry, played)))
     label = choice.label if choice is not None else entry.action

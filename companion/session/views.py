@@ -3,7 +3,9 @@ view, the view a ``state`` message carries and the view's slow figures.
 
 Each is kept with the state it was computed for and given again while the session's state
 is that very object (an unchanged game: a screen connecting, a reader going offline, the
-language). Callers must not modify what they are given.
+language), or the state before it: an undo puts back the very state object the undone input
+was played on, so its prompt and views are not worked out again (issue 35 item 3, tap18).
+Callers must not modify what they are given.
 """
 
 from __future__ import annotations
@@ -15,17 +17,28 @@ from companion.engine import Game, Prompt
 
 
 class _LastState:
-    """``compute(state)`` for the last ``state`` asked about, computed once for that object."""
+    """``compute(state)`` for the last two ``state`` objects asked about (matched by identity),
+    computed once for each: the state now and the one before it, which an undo gives back.
+    Each answer is kept as one (state, answer) tuple, so a thread reading while another
+    writes sees a pair that belongs together (at worst it works the answer out again)."""
 
     def __init__(self, compute: Callable[[Any], Any]):
         self._compute = compute
-        self._last: tuple[Any, Any] | None = None
+        self._last: tuple[Any, Any] = (_NOTHING, None)
+        self._before: tuple[Any, Any] = (_NOTHING, None)
 
     def __call__(self, state: Any) -> Any:
         last = self._last
-        if last is None or last[0] is not state:
-            last = self._last = (state, self._compute(state))
-        return last[1]
+        if last[0] is state:
+            return last[1]
+        before = self._before
+        if before[0] is not state:
+            before = (state, self._compute(state))
+        self._last, self._before = before, last
+        return before[1]
+
+
+_NOTHING = object()
 
 
 class StateViews:

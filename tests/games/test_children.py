@@ -8,6 +8,7 @@ no ghost in two places; Children cards conserved (deck + hands + rooms + discard
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -116,3 +117,18 @@ def test_stand_in_tablets_and_ghosts_are_named_in_the_tables_language():
                     "tablet-3-5": ("Tablet 3-5", "Tessera 3-5"),
                     "ghost-04": ("Ghost 04", "Fantasma 04")}
     assert chc.name("master-bedroom") == "Master Bedroom" and chc.said("Attic") == "Attic"
+
+
+def test_a_ghost_banished_while_the_snow_globe_asks_which_is_no_longer_offered():
+    """Seed 4028: Ada's Snow Globe finds ghost-04, ghost-13 and Penny equally near and asks
+    which; before she answers, Cy banishes ghost-04 with the Feather, out of turn. The question
+    is asked again of the ghosts still in the mansion (choosing ghost-04 raised BrokenStep)."""
+    game = list(itertools.islice(random_game(4028), 173))
+    state = game[-1][2]
+    assert game[-1][1] == "banish:ghost-04"
+    assert state.ghost("ghost-04") is None
+    assert [c.key for c in SPEC.prompt(state).choices] == ["nearest:ghost-13", "nearest:penny"]
+    after = SPEC.apply(state, "nearest:penny")
+    assert after.ghost("penny").room == state.room_of(0)
+    with pytest.raises(RuleViolation):
+        SPEC.apply(state, "nearest:ghost-04")

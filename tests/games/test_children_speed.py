@@ -194,3 +194,52 @@ def test_the_device_choices_are_the_devices_usable_says_yes_to():
                 assert [c.key for c in frames.device_choices(state, p, "use")] == usable
                 offered += len(usable)
     assert offered > 100
+
+
+def test_copies_of_the_state_and_sentences_an_action(monkeypatch):
+    """About 4.3 copies of the state and 2.6 sentences an action (main at 343f323c: 6.1 and
+    3.3): a rule's replace, push, pop and say in one copy (a draw, a turn, a tablet, a ghost's
+    move, a room entered, cards left or picked up, a device used), no copy to clear news that
+    is already empty, the most frequent prompts and news lines made once."""
+    from tests.games.work_counts import copies_and_sentences
+
+    copies, sentences = copies_and_sentences(monkeypatch, "children")
+    assert copies < 4.8
+    assert sentences < 2.9
+
+
+def test_the_most_frequent_news_lines_are_made_once():
+    """Two states that say the same line of the most frequent kinds (a room entered, a tablet
+    played, a ghost placed or drifting, a device used, a card left) share the line object."""
+    seen: dict[str, object] = {}
+    shared = 0
+    frequent = ("enters the", "Put the ", "haunts the", "drifts to", "uses the", "leaves a card")
+    for seed in range(6):
+        for state in _states(seed, 300):
+            for line in state.news:
+                text = str(line)
+                if not any(word in text for word in frequent):
+                    continue
+                if text in seen:
+                    shared += seen[text] is line
+                seen.setdefault(text, line)
+    assert shared > 100
+
+
+def test_the_prompts_of_a_ghost_met_a_tablet_traps_and_kitty_are_made_once_for_what_they_read():
+    """Two prompts of a ghost met, a tablet to draw or place, traps picked up, Kitty Kitty's
+    move or card, a draw, that say the same share the object (made once, not at every state)."""
+    spec = all_games()["children"]
+    seen: dict[tuple, object] = {}
+    shared = 0
+    for seed in range(6):
+        for state in _states(seed, 300):
+            prompt = spec.prompt(state)
+            said = (str(prompt.text), prompt.player, tuple((c.key, str(c.label)) for c in prompt.choices))
+            if not prompt.choices or not prompt.choices[0].key.startswith(
+                    ("catch:", "run", "tablet:", "place:", "spring:", "kitty:", "give:", "draw:")):
+                continue
+            if said in seen:
+                shared += seen[said] is prompt
+            seen.setdefault(said, prompt)
+    assert shared > 100

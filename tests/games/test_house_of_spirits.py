@@ -591,7 +591,7 @@ def test_json_view_has_the_issue_keys():
     assert {"round", "first_player", "room", "in_play", "players", "plot_played", "outcome"} <= set(view)
     assert view["room"] == {"id": "vestibule", "name": "Vestibule", "skulls": 0, "modifier": 0}
     assert view["in_play"][-1] == {"id": "vampire", "name": "Vampire", "kind": "monster", "health": 2,
-                                   "max_health": 2, "attack": 3, "defence": 2}
+                                   "max_health": 2, "attack": 3, "defence": 2, "stand_in_numbers": False}
     assert view["players"]["Bo"] == {"character": OLIVIA, "character_name": "Olivia", "wounds": 0,
                                      "max_health": 4, "score": 0, "hand_size": 0, "dead": False,
                                      "secret_met": None}

@@ -284,7 +284,7 @@ def test_the_first_prompts_and_the_roll_off_in_italian():
     assert render(refused.value.args[0], "it").startswith("Prima si mescolano i mazzi. Mescolate il mazzo stanze")
     state = SPEC.apply(SPEC.apply(SPEC.apply(state, "start"), "draw:olivia"), "draw:kraig-quartzheim")
     assert render(SPEC.news(state)[0], "it") == (
-        "Bo gioca con Kraig Quartzheim (attacco 2, difesa 2, indagine 3, salute 4).")
+        "Bo gioca con Kraig Quartzheim, che ha numeri segnaposto: attacco 2, difesa 2, indagine 3, salute 4.")
     assert render(SPEC.prompt(state).text, "it") == "Ada: tira il dado per la carta Primo Giocatore"
     labels = [render(c.label, "it") for c in SPEC.prompt(state).choices]
     assert labels[:2] == ["Tira il dado", "Il dado mostra 1"]

@@ -10,8 +10,8 @@ its short line."""
 
 from __future__ import annotations
 
-from hos_checks import play
-from test_house_of_spirits import KRAIG, OLIVIA, RUDOLPH, new_game
+from hos_checks import holding, play, with_monster
+from test_house_of_spirits import COMPLETE, KRAIG, OLIVIA, RUDOLPH, in_round_one, new_game
 
 from companion import protocol
 from companion.engine import get_game, resolve_options
@@ -82,3 +82,98 @@ def test_a_monster_whose_numbers_were_entered_keeps_its_short_line():
     line = _laid_line(_monster_laid(content="complete"))
     assert render(line, "en") == "Monster 8 (attack 4, defence 2, health 2) is in play."
     assert line.spoken is None
+
+
+# --------------------------------------------------------------------------- words18: every line that says them
+
+
+def _placeholder_round_one():
+    """Round 1 in the Vestibule, no card data entered (every character and monster on the content
+    file's placeholders): Ada plays Kraig, Bo Olivia, Cy Rudolph; three main cards laid out."""
+    state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, {}))
+    state = play(state, "start", f"draw:{KRAIG}", f"draw:{OLIVIA}", f"draw:{RUDOLPH}", "face:6", "face:1", "face:2")
+    return play(state, "draw:flashlight", "draw:broken-mirror", "draw:item-05")
+
+
+def _both(state) -> list[tuple[str, str]]:
+    return [(render(line, "en"), render(line, "it")) for line in SPEC.news(state)]
+
+
+def test_a_character_with_placeholder_numbers_says_so():
+    """words18 (closing note 17, "Left out"): "Bo plays Olivia (attack 2, …)." showed the
+    companion's stand-ins as the card's numbers."""
+    state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, {}))
+    state = play(state, "start", f"draw:{KRAIG}", f"draw:{OLIVIA}")
+    assert _both(state)[0] == (
+        "Bo plays Olivia with placeholder numbers: attack 2, defence 3, investigation 2, health 4.",
+        "Bo gioca con Olivia, che ha numeri segnaposto: attacco 2, difesa 3, indagine 2, salute 4.")
+
+
+def test_a_character_whose_numbers_were_entered_keeps_its_line():
+    state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, {}), content=COMPLETE)
+    state = play(state, "start", f"draw:{KRAIG}")
+    assert render(SPEC.news(state)[0], "en") == (
+        "Ada plays Kraig Quartzheim (attack 2, defence 2, investigation 3, health 4).")
+
+
+def test_the_fight_lines_say_their_placeholder_numbers_are_stand_ins():
+    """The rulebook's "Combat Example" (Olivia, the wooden stake, the vampire) played on the
+    companion's placeholders: each line whose figures come from a card nobody entered says so,
+    in both languages (the lines the voice reads too: news is read as shown)."""
+    state = with_monster(holding(_placeholder_round_one(), 1, "wooden-stake"), "vampire")
+    state = play(state, "pick:flashlight", "attack:vampire", "use:wooden-stake", "face:3", "keep")
+    assert _both(state)[-1] == ("Attack with placeholder numbers: 2 + 3 (items) + 3 (die) = 8.",
+                                "Attacco con numeri segnaposto: 2 + 3 (oggetti) + 3 (dado) = 8.")
+    state = play(state, "face:4")
+    assert _both(state)[0] == ("Vampire defends with placeholder numbers: 2 + 4 (die) = 6.",
+                               "Il Vampiro si difende con numeri segnaposto: 2 + 4 (dado) = 6.")
+    state = play(state, "face:4")
+    assert _both(state)[0] == (
+        "Vampire attacks with placeholder numbers: 3 + 4 (die) = 7; Bo, roll for your defence.",
+        "Il Vampiro attacca con numeri segnaposto: 3 + 4 (dado) = 7; Bo, tira per la tua difesa.")
+    state = play(state, "face:4")
+    assert _both(state)[0] == ("Bo defends with placeholder numbers: 3 + 0 (items) + 4 (die) = 7.",
+                               "Bo si difende con numeri segnaposto: 3 + 0 (oggetti) + 4 (dado) = 7.")
+
+
+def test_an_investigation_on_placeholder_numbers_says_so():
+    state = holding(_placeholder_round_one(), 0, "plot-1")
+    state = play(state, "investigate", "face:2")
+    assert _both(state)[0] == ("Ada investigates with placeholder numbers: 3 + 0 (items) + 2 (die) = 5.",
+                               "Ada indaga con numeri segnaposto: 3 + 0 (oggetti) + 2 (dado) = 5.")
+
+
+def test_the_board_marks_a_monsters_placeholder_figures():
+    """The board's monster card drew ⚔4 🛡2 as the card's own: the view says which monster's
+    numbers are stand-ins, and the board marks each figure "4?"."""
+    from companion.games.house_of_spirits.view import view
+    from ui.boards.house_of_spirits import monster_pieces
+
+    state = with_monster(_placeholder_round_one(), "monster-08")
+    (monster,) = [card for card in view(state)["in_play"] if card["kind"] == "monster"]
+    assert monster["stand_in_numbers"] is True
+    assert monster_pieces(monster) == [("sword", "4?"), ("shield", "2?")]
+    entered = with_monster(in_round_one(), "monster-08")
+    (monster,) = [card for card in view(entered)["in_play"] if card["kind"] == "monster"]
+    assert monster["stand_in_numbers"] is False
+    assert monster_pieces(monster) == [("sword", "4"), ("shield", "2")]
+
+
+def test_a_stand_in_room_is_said_as_a_name_without_the():
+    """fresh17: "The party enters the Room 5" (a stand-in room reads as a proper name, "Room
+    5", as "Monster 8" does); a printed room keeps its article ("the Library"), and "the Room 5
+    card" keeps it too. Italian is unchanged ("nella Stanza 5")."""
+    from companion.games.house_of_spirits import components as hc
+    from companion.i18n import msg, nmsg
+
+    room5, library = hc.card("room-05").said, hc.card("library").said
+    enters = ("The party enters the {room}: {skulls} skull; a roll of {skulls} or less brings a monster.",
+              "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less brings a monster.")
+    line = nmsg(*enters, "skulls", room=room5, skulls=1)
+    assert render(line, "en") == "The party enters Room 5: 1 skull; a roll of 1 or less brings a monster."
+    assert render(line, "it").startswith("Il gruppo entra nella Stanza 5")
+    assert render(nmsg(*enters, "skulls", room=library, skulls=2), "en").startswith("The party enters the Library:")
+    assert render(msg("The {room} has no chance of monster attacks: no monster is laid here.", room=room5),
+                  "en") == "Room 5 has no chance of monster attacks: no monster is laid here."
+    assert render(msg("Put the {room} card on {plot}.", room=room5, plot=hc.card("plot-1").said),
+                  "en") == "Put the Room 5 card on Plot card 1."

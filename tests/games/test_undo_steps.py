@@ -177,12 +177,10 @@ def test_hos_undoing_a_card_from_a_real_deck_puts_it_back_on_top():
 
 @pytest.mark.parametrize("step, english, italian", [
     ("room", "Put {card} back on top of the room deck.", "Rimettete in cima al mazzo delle stanze la carta pescata: "),
-    ("monster", "Put {card} back on top of the monster deck.",
-     "Rimettete in cima al mazzo dei mostri la carta pescata: "),
 ])
 def test_hos_each_deck_takes_its_card_back(step, english, italian):
-    """The step the draw was due at names the deck (a monster laid as a main card goes back
-    on the main deck, house rule ``monsters_in_main_deck``)."""
+    """The step the draw was due at names the deck (a monster's own line says its deck, words18:
+    tests/games/test_undo_words18.py)."""
     from dataclasses import replace
 
     from companion.engine import get_game
@@ -190,7 +188,7 @@ def test_hos_each_deck_takes_its_card_back(step, english, italian):
 
     spec = get_game("house_of_spirits")
     state = replace(_start("house_of_spirits", decks="physical").state, step=Step(step))
-    card = "vampire" if step == "monster" else "ancient-tome"
+    card = "ancient-tome"
     (line,) = spec.undo_steps(state, f"draw:{card}")
     label = state.label(card)
     assert (line.todo, str(line), str(render(line, "it"))) == (
@@ -710,7 +708,10 @@ def test_children_a_figurine_goes_back_to_the_room_it_stood_in():
     assert _undone(session) == [("Undone: Move to the Wash Room (skull token).",
                                  "Annullato: Vai nel Bagno (segnalino teschio)."),
                                 ("Bo: move your figurine back to the Tablet 3-3.",
-                                 "Bo: rimetti la tua pedina nella Tessera 3-3.")]
+                                 "Bo: rimetti la tua pedina nella Tessera 3-3."),
+                                # the token paid for the move (words18)
+                                ("Bo: take your skull token back from the pile.",
+                                 "Bo: riprendi il tuo segnalino teschio dalla riserva.")]
 
 
 def _until_next(session: Session, said: str) -> tuple[Session, str]:
@@ -818,20 +819,18 @@ def test_session_17_exact_reverses(game, line, english, italian):
        "Ada: rimetti in cima al mazzo la carta che hai pescato.")]),
     ("house_of_spirits", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "
      "{health}. Enter your card's numbers in Card data for the next game.", "draw:monster-06",
-     [("Take Monster 6 back out of the play area: its card goes back to the deck it came from.",
-       "Togliete il Mostro 6 dall'area di gioco: la sua carta torna nel mazzo da cui veniva."),
-      ("Put Monster 6 back on top of the monster deck.",
-       "Rimettete in cima al mazzo dei mostri la carta pescata: Mostro 6.")]),
+     [("Take Monster 6 back out of the play area and put its card on top of the monster deck.",
+       "Togliete il Mostro 6 dall'area di gioco e rimettete la sua carta in cima al mazzo dei mostri.")]),
     ("house_of_spirits", "{player} discards {card}.", "discard:wooden-stake",
      [("Cy: take Wooden Stake back into your hand: from the bottom of the plot deck if it is a plot card, else "
        "from the main discard pile.",
        "Cy: riprendi in mano il Paletto di Legno: dal fondo del mazzo della trama se è una carta trama, altrimenti "
        "dagli scarti del mazzo principale.")]),
     ("children", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.", "catch:ghost-09",
-     [("Cy: take Ghost 09 and the Toy 09 back off your scoring pile: Ghost 09 goes back in the room you are in, the "
-       "Toy 09 into your hand.",
+     [("Cy: take Ghost 09 and the Toy 09 back off your scoring pile: Ghost 09 goes back in the Tablet 3-3, sepia "
+       "side up, and the Toy 09 into your hand.",
        "Cy: riprendi dalla tua pila dei punti la carta del Fantasma 09 e il Giocattolo 09: il fantasma torna nella "
-       "stanza dove sei, il giocattolo in mano.")]),
+       "Tessera 3-3, con il lato seppia in su, e il giocattolo in mano.")]),
 ])
 def test_session_17_lines_in_real_games(game, said, key, lines):
     session, played = _until(game, 1, said)
@@ -955,13 +954,13 @@ def test_ghosts_a_second_ghost_on_a_lit_floor_undone_turns_the_light_back_on():
 
 @pytest.mark.parametrize("skull, key, english, italian", [
     (True, "defuse",
-     "Cy: take the Mouse and the Dental Tools back from the discard pile into your hand, and your skull token back "
-     "from the pile.",
-     "Cy: riprendi in mano dagli scarti il Topo e gli Attrezzi da dentista, e riprendi il tuo segnalino teschio dalla "
-     "riserva."),
+     ("Cy: take the Mouse and the Dental Tools back from the discard pile into your hand.",
+      "Cy: take your skull token back from the pile."),  # the token: undo_counts, as for a device (words18)
+     ("Cy: riprendi in mano dagli scarti il Topo e gli Attrezzi da dentista.",
+      "Cy: riprendi il tuo segnalino teschio dalla riserva.")),
     (False, "defuse",
-     "Cy: take the Raven's Skull and the Dental Tools back from the discard pile into your hand.",
-     "Cy: riprendi in mano dagli scarti il Teschio di corvo e gli Attrezzi da dentista."),
+     ("Cy: take the Raven's Skull and the Dental Tools back from the discard pile into your hand.",),
+     ("Cy: riprendi in mano dagli scarti il Teschio di corvo e gli Attrezzi da dentista.",)),
 ])
 def test_children_undoing_a_trap_defused_gives_both_cards_and_the_skull_back(skull, key, english, italian):
     """"Dental Tools - Turn Action": "You may use an action or a Skull Token during your turn to
@@ -971,7 +970,7 @@ def test_children_undoing_a_trap_defused_gives_both_cards_and_the_skull_back(sku
     session, played = _until("children", 2, "{player} defuses the {trap} with the Dental Tools: both go to the "
                              "discard pile.", wanted=lambda p: p["skull"] == skull)
     assert played == key
-    assert _undone(session)[1:] == [(english, italian)]
+    assert _undone(session)[1:] == list(zip(english, italian, strict=True))
 
 
 def test_clue_undoing_the_envelope_pick_takes_the_last_card_out_unnamed():

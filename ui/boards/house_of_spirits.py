@@ -56,8 +56,11 @@ def room_pieces(room: dict | None) -> list[tuple[str, str]]:
 
 
 def monster_pieces(card: dict) -> list[tuple[str, str]]:
-    """A monster's attack and defence as a sword and a shield with their figures."""
-    return [("sword", str(card.get("attack", 0))), ("shield", str(card.get("defence", 0)))]
+    """A monster's attack and defence as a sword and a shield with their figures; while they
+    are the companion's placeholders (nobody entered the card's), each figure says so: "4?"
+    (words18: ⚔4 🛡2 read as the card's own, while its news line said "placeholder numbers")."""
+    mark = "?" if card.get("stand_in_numbers") else ""
+    return [("sword", f"{card.get('attack', 0)}{mark}"), ("shield", f"{card.get('defence', 0)}{mark}")]
 
 
 def player_pieces(name: str, p: dict, view: dict) -> list[tuple[str, str]]:

@@ -260,11 +260,10 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: todo("return", "Swap the {room} and the {other} back, with everything in them.", **p),
     # "Device Cards": a device used goes to the discard pile; the undo's first line names it
     # already (the choice was public), and the table must know which card to take back.
-    "{player} defuses the {trap} with the Dental Tools: both go to the discard pile.": lambda p: (
-        todo("return", "{player}: take the {trap} and the Dental Tools back from the discard pile into your hand, "
-                       "and your skull token back from the pile.", **p) if p["skull"] else
+    # A skull token paid for them is given back by undo.undo_counts (as for a device or a move).
+    "{player} defuses the {trap} with the Dental Tools: both go to the discard pile.": lambda p:
         todo("return", "{player}: take the {trap} and the Dental Tools back from the discard pile into your hand.",
-             **p)),
+             **p),
     # House Settles: "cards, ghosts, or Kitty Kitty ... in the Children Cards draw pile" (house
     # rule ``house_settles_kitty``): her card comes back out of the deck; undo_counts gives it
     # back and moves her (session 17b; before: "Put back what was taken away. It said: ...").
@@ -317,9 +316,9 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "{player} puts a card back into the Children deck.":
         lambda p: todo("return", "{player}: take the card you put back out of the Children deck into your hand.", **p),
     # "Trapping a ghost": both cards went to the player's scoring pile (both shown).
-    "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.":
-        lambda p: todo("return", "{player}: take {ghost} and the {toy} back off your scoring pile: {ghost} goes back "
-                       "in the room you are in, the {toy} into your hand.", **p),
+    # Where the ghost was and which side up: the line's unsaid ``room`` and ``enraged`` (words18;
+    # the Cricket Cage traps a ghost anywhere, "Enraged Ghosts": blue side up).
+    "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.": lambda p: _untrapped(p),
     "Take the {room} away: its tablet goes back into the pile at random.":
         lambda p: todo("return", "Take the {room} back out of the room tablet pile and put it back in the mansion "
                        "where it was.", **p),
@@ -328,6 +327,19 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: ntodo("return", "{player}: put the card you picked up back face down under the {room}.",
                         "{player}: put the cards you picked up back face down under the {room}.", "n", **p),
 })
+
+
+def _untrapped(p: Mapping[str, Any]) -> NewsLine:
+    """A trap undone: both cards off the scoring pile, the ghost back in its room the side up
+    it was (an older line, without ``room``: "the room you are in")."""
+    if "room" not in p:
+        return todo("return", "{player}: take {ghost} and the {toy} back off your scoring pile: {ghost} goes back in "
+                    "the room you are in, the {toy} into your hand.", **p)
+    if p.get("enraged"):
+        return todo("return", "{player}: take {ghost} and the {toy} back off your scoring pile: {ghost} goes back in "
+                    "the {room}, blue side up, and the {toy} into your hand.", **p)
+    return todo("return", "{player}: take {ghost} and the {toy} back off your scoring pile: {ghost} goes back in the "
+                "{room}, sepia side up, and the {toy} into your hand.", **p)
 
 
 def _escaped(p: Mapping[str, Any]) -> NewsLine | None:

@@ -8,6 +8,9 @@ pile", "Trapping Ghosts", "Running from Ghosts", "Enraged Ghosts", "Emergency Es
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from companion.engine import pending as pd
 from companion.engine.frozen import replace
 from companion.engine.news import say
 from companion.engine.words import and_names
@@ -21,9 +24,9 @@ from companion.games.children.state import (
     Step,
     add_hand,
     add_left,
+    changed,
     forget,
-    left_behind,
-    push,
+    left_behind_known,
     put,
     set_ghosts,
 )
@@ -42,10 +45,10 @@ def enter(state: State, p: int, room: str, draw: bool = True, how: str = "action
     ``skull``, with their first ``tablet``, or a secret ``passage``): draw a card, then pick
     up the cards left there, then trap or run from its ghosts (option
     ``trap_check_timing``), then meet Kitty Kitty."""
-    state = replace(state, where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    name = state.name(room)
-    state = say(state, why.entered(todo("move", "{player} enters the {room}.", player=state.players[p], room=name),
-                                   name, how))
+    player, name = state.players[p], state.name(room)
+    line = why.once(("entered", state.options["edition"], state.printed, player, room, how),
+                    lambda: why.entered(todo("move", "{player} enters the {room}.", player=player, room=name), name,
+                                        how))
     check = Frame("check", p, (room,))
     body = [Frame("draw", p, ("enter", room))] if draw else []
     body.append(Frame("pickup", p, (room,)))
@@ -53,12 +56,14 @@ def enter(state: State, p: int, room: str, draw: bool = True, how: str = "action
         frames = [check] + body
     else:
         frames = body + [check]
-    return push(state, *frames, Frame("kittycheck", p, (room,)))
+    return changed(state, line, where=put(state.where, p, room), arrived=put(state.arrived, p, True),
+                   frames=pd.push(state.frames, *frames, Frame("kittycheck", p, (room,))))
 
 
-def take_from_deck(state: State) -> State:
-    """One card leaves the Children deck; the last one starts the final round ("Winning the Game")."""
-    state = replace(state, deck=state.deck - 1)
+def take_from_deck(state: State, **changes) -> State:
+    """One card leaves the Children deck; the last one starts the final round ("Winning the
+    Game"). ``changes``: made in the same copy (the frame the draw resolves)."""
+    state = replace(state, deck=state.deck - 1, **changes)
     if state.deck == 0 and state.final_turns is None:
         n = len(state.players)
         if state.opt("final_round") == "all_one_more":
@@ -94,7 +99,13 @@ def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> Stat
     there must trap it or run. ``mode``: how it came (the ghost frame's: ``free`` drawn,
     ``summon``, ``raven``, ``aside``), for its ``why``."""
     enraged = arrives_enraged(state, ghost)
-    state = set_ghosts(state, state.ghosts + (Ghost(ghost, room, enraged),))
+    ghosts = _sorted_ghosts(state.ghosts + (Ghost(ghost, room, enraged),))
+    line = why.once(("placed", state.options["edition"], state.printed, ghost, room, mode, enraged),
+                    lambda: _placed_line(state, ghost, room, mode, enraged))
+    return meet_ghosts(state, room, line, ghosts=ghosts)
+
+
+def _placed_line(state: State, ghost: str, room: str, mode: str, enraged: bool):
     n = ghost_count(ghost)
     names = {"ghost": state.name(ghost), "room": state.name(room)}
     if enraged:  # an enraged ghost coming in lowers the hand limit: a moment to remember
@@ -104,37 +115,49 @@ def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> Stat
                             **names))
     else:
         line = ntodo("place", "{ghost} haunts the {room}.", "{ghost} haunt the {room}.", "n", n=n, **names)
-    state = say(state, why.ghost_placed(line, names["ghost"], names["room"], mode, enraged))
-    return meet_ghosts(state, room)
+    return why.ghost_placed(line, names["ghost"], names["room"], mode, enraged)
 
 
 def move_ghost(state: State, ghost: str, room: str) -> State:
     g = state.ghost(ghost)
     others = [x for x in state.ghosts if x.id != ghost]
-    state = set_ghosts(state, others + [replace(g, room=room)])
-    state = say(state, why.drifted(ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.", "n",
-                                         n=ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)),
-                                   state.name(ghost), state.name(room)))
-    return meet_ghosts(state, room)
+    ghosts = _sorted_ghosts(others + [replace(g, room=room)])
+    line = why.once(("drifted", state.options["edition"], state.printed, ghost, room),
+                    lambda: why.drifted(ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.",
+                                              "n", n=ghost_count(ghost), ghost=state.name(ghost),
+                                              room=state.name(room)), state.name(ghost), state.name(room)))
+    return meet_ghosts(state, room, line, ghosts=ghosts)
 
 
-def meet_ghosts(state: State, room: str) -> State:
-    """Every player in ``room`` (the active player first) must now trap its ghosts or run."""
+def _sorted_ghosts(ghosts) -> tuple[Ghost, ...]:
+    """The mansion's ghosts as :func:`~.state.set_ghosts` keeps them."""
+    return tuple(sorted(ghosts, key=lambda g: g.id))
+
+
+def meet_ghosts(state: State, room: str, *lines, **changes) -> State:
+    """Every player in ``room`` (the active player first) must now trap its ghosts or run;
+    ``lines`` and ``changes`` (the ghost's move) made in the same copy of the state (none
+    when nothing changes: mostly nobody is in the room)."""
     n = len(state.players)
     order = [(state.active + k) % n for k in range(n)]
-    return push(state, *[Frame("check", p, (room,)) for p in order if state.where[p] == room])
+    frames = [Frame("check", p, (room,)) for p in order if state.where[p] == room]
+    if not (frames or lines or changes):
+        return state
+    return changed(state, *lines, frames=pd.push(state.frames, *frames), **changes)
 
 
 def trap(state: State, p: int, ghost: str) -> State:
     """Player ``p`` traps ``ghost`` with its beloved toy ("Trapping Ghosts"), then flips
     that toy's mini-card stack: the ghost revealed becomes enraged ("Enraged Ghosts")."""
     toy = state.content.beloved_toy(ghost)
+    was = next((g for g in state.ghosts if g.id == ghost), None)  # where and which side up, for the undo (words18)
+    seen = {} if was is None else {"room": state.name(was.room), "enraged": int(was.enraged)}
     state = add_hand(forget(state, toy, p), p, -1)
     state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost])
     trapped = put(state.trapped, p, state.trapped[p] + ((ghost, toy),))
     state = replace(state, trapped=trapped)
     line = todo("remove", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.",
-                player=state.players[p], ghost=state.name(ghost), toy=state.name(toy))
+                player=state.players[p], ghost=state.name(ghost), toy=state.name(toy), **seen)  # seen: unsaid
     # short, so three of them fit under the result at 800×480 (one line each with "Turn 12: ")
     recap = msg("{player} traps {ghost}.", player=state.players[p], ghost=state.name(ghost))
     state = say(state, notable(why.trapped(line, state.name(ghost), state.name(toy)), recap))
@@ -178,12 +201,16 @@ def leave_one(state: State, p: int, cut: bool = False) -> State:
     name, room = state.players[p], state.where[p]
     held = state.hands[p]
     reason = "cut" if cut else ("free" if state.step == Step.ACTIONS else "restore")
-    state = leave_cards(state, p, 1)
+    limit = state.hand_limit  # (leaving cards leaves the ghosts, and so the limit, as they are)
+    line = why.once(("left", state.options["edition"], state.printed, name, room, reason, held, limit),
+                    lambda: why.left(_left_line(state, name, room), reason, held, limit))
+    return leave_cards(state, p, 1, line)
+
+
+def _left_line(state: State, name: str, room: str | None):
     if room is None:
-        line = todo("return", "{player} puts a card back into the Children deck.", player=name)
-    else:
-        line = todo("place", "{player} leaves a card face down under the {room}.", player=name, room=state.name(room))
-    return say(state, why.left(line, reason, held, state.hand_limit))
+        return todo("return", "{player} puts a card back into the Children deck.", player=name)
+    return todo("place", "{player} leaves a card face down under the {room}.", player=name, room=state.name(room))
 
 
 def ghost_count(ghost: str) -> int:
@@ -192,16 +219,18 @@ def ghost_count(ghost: str) -> int:
     return 2 if ghost in cc.PLURAL_GHOSTS else 1
 
 
-def leave_cards(state: State, p: int, n: int) -> State:
+def leave_cards(state: State, p: int, n: int, *lines) -> State:
     """``p`` leaves ``n`` cards face down under their tablet (a player outside the mansion
     puts them back into the Children deck: a ruling, the rulebook never has them hold more
-    than the hand limit there)."""
+    than the hand limit there). ``lines``: said in the same copy."""
     n = min(n, state.hands[p])
     room = state.where[p]
     every = n == state.hands[p]
+    said = {"news": state.news + lines} if lines else {}  # (the left cards and the hand in one copy)
     if room is None:
-        return replace(add_hand(left_behind(state, p, None, every), p, -n), deck=state.deck + n)
-    return add_hand(left_behind(add_left(state, room, n), p, room, every), p, -n)
+        return add_hand(state, p, -n, known=left_behind_known(state, p, None, every), deck=state.deck + n, **said)
+    state = add_left(state, room, n)
+    return add_hand(state, p, -n, known=left_behind_known(state, p, room, every), **said)
 
 
 def escape(state: State, p: int, forced: bool = True, ran: int = 0) -> State:
@@ -282,13 +311,20 @@ def final_score(state: State) -> State:
 # --------------------------------------------------------------------------- the turn
 
 
-def begin_turn(state: State) -> State:
-    state = replace(state, step=Step.TABLET, actions=0, entered=False, restored=False, turn=state.turn + 1)
-    state = say(state, msg("{player}'s turn.", player=state.player))
-    a = state.active
+def begin_turn(state: State, **changes) -> State:
+    """The next turn's first step (``changes``: the turn passing to ``active``, made in the
+    same copy)."""
+    a = changes.get("active", state.active)
+    frames = state.frames
     if state.where[a] is None and gr.rooms(state.grid) and (state.arrived[a] or not state.tablet_pile):
-        state = push(state, Frame("reentry", a))
-    return state
+        frames = pd.push(frames, Frame("reentry", a))
+    return changed(state, _turn_line(state.players[a]), step=Step.TABLET, actions=0, entered=False, restored=False,
+                   turn=state.turn + 1, frames=frames, **changes)
+
+
+@lru_cache(maxsize=64)
+def _turn_line(player: str):
+    return msg("{player}'s turn.", player=player)
 
 
 def end_turn(state: State) -> State:
@@ -298,5 +334,4 @@ def end_turn(state: State) -> State:
         state = replace(state, final_turns=left)
         if left <= 0:
             return replace(final_score(state), step=Step.OVER)
-    state = replace(state, active=(state.active + 1) % len(state.players))
-    return begin_turn(state)
+    return begin_turn(state, active=(state.active + 1) % len(state.players))

@@ -28,10 +28,12 @@ from companion.games.children.state import (
     Step,
     add_hand,
     add_left,
+    changed,
     forget,
+    forgotten,
     hand_place,
     learn,
-    picked_up,
+    picked_up_known,
     pop,
     push,
     put,
@@ -102,9 +104,14 @@ def payment(state: State, p: int, device: str) -> str | None:
 
 
 def pay(state: State, p: int, how: str) -> State:
+    return replace(state, **_paid(state, p, how))
+
+
+def _paid(state: State, p: int, how: str) -> dict:
+    """What paying ``how`` changes (:func:`pay`)."""
     if how == "action":
-        return replace(state, actions=state.actions - 1)
-    return replace(state, skulls=put(state.skulls, p, state.skulls[p] - 1), skull_pool=state.skull_pool + 1)
+        return {"actions": state.actions - 1}
+    return {"skulls": put(state.skulls, p, state.skulls[p] - 1), "skull_pool": state.skull_pool + 1}
 
 
 def usable(state: State, p: int, device: str) -> bool:
@@ -126,22 +133,43 @@ def passage_hand_ok(state: State, p: int) -> bool:
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
     """One choice per device ``p`` could use now (:func:`usable`), picked by tapping the
     device card. The checks :func:`usable` makes per device, with what they share worked out
-    once for all of them (asked at every step 2 and of every player out of turn)."""
+    once for all of them (asked at every step 2 and of every player out of turn): the
+    payment (the same for every device but the Toad), the known copies, the ghosts within 2
+    rooms (the Hatpin's and the Feather's)."""
     room = state.where[p]
     if room is None or not state.hands[p]:  # may_hold's hand, and usable's room
         return []
-    in_deck, place = state._in_deck, hand_place(p)
+    if p == state.active and state.step == Step.ACTIONS and state.actions > 0:  # payment(), device by device
+        how, toad = "action", "action"
+    elif state.skulls[p] <= 0:
+        return []  # no turn action, no skull token: nothing is paid for
+    else:
+        how, toad = ("skull" if p == state.active else None), None
+    in_deck = state._in_deck
     fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
+    copies, places, place = (state._known_copies, state._known_places, hand_place(p)) if fits else ({}, {}, "")
+    near = None  # the ghosts within 2 rooms (fx.within), worked out for the first device asking
     choices = []
     for d, _card in state.devices:
         if only is not None and d not in only:
             continue
-        how = payment(state, p, d)
-        if how is None or in_deck[d] <= (state.known_copies(d) - state.known_in(d, place) if fits else 0):
+        paid = toad if d == "toad" else how or ("skull" if d in cc.FREE_DEVICES else None)
+        if paid is None or in_deck[d] <= (copies.get(d, 0) - places.get((d, place), 0) if fits else 0):
             continue
-        does_something = _DOES_SOMETHING.get(d)
-        if does_something is not None and does_something(state, p, room):
-            choices.append(_device_choice(prefix, d, state.name(d), how == "action"))
+        if d == "hatpin" or d == "feather":
+            if near is None:
+                ghosts = state.ghosts
+                near = [g for g, ok in zip(ghosts, gr.within(state.grid, room, [g.room for g in ghosts], 2)) if ok]
+            does = any(g.enraged for g in near) if d == "hatpin" else bool(near)
+        elif d == "cricket-cage":  # _cage_targets, stopping at the first ghost whose toy p may hold
+            content = state.content
+            does = any(in_deck[toy] > (copies.get(toy, 0) - places.get((toy, place), 0) if fits else 0)
+                       for toy in (content.beloved_toy(g.id) for g in state.ghosts))
+        else:
+            does_something = _DOES_SOMETHING.get(d)
+            does = does_something is not None and does_something(state, p, room)
+        if does:
+            choices.append(_device_choice(prefix, d, state.name(d), paid == "action"))
     return choices
 
 
@@ -154,22 +182,29 @@ def _device_choice(prefix: str, device: str, name: str, action: bool) -> Choice:
 def use_device(state: State, p: int, device: str) -> State:
     """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
     how = present(payment(state, p, device), "a way to pay for the device")
-    state = pay(state, p, how)
-    state = add_hand(forget(state, device, p), p, -1)
-    state = replace(state, discard=tuple(sorted(state.discard + (device,))))
-    line = todo("remove", "{player} uses the {device}: it goes to the discard pile.", player=state.players[p],
-                device=state.name(device))
-    state = say(state, why.device(line, state.name(device), how))
-    follow = {
-        "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),
-        "hatpin": Frame("calm", p), "feather": Frame("banish", p), "cricket-cage": Frame("cage", p),
-        "medico-della-peste": Frame("peek", p), "toad": Frame("toad", p),
-    }
-    if device in follow:
-        return push(state, follow[device])
+    # pay, forget the copy, the hand (then fitted), in one copy; the discard, the line, what follows in another
+    # (a skull token paid is given back by undo.undo_counts)
+    known = forgotten(state, device, p)  # (paying changes nothing forget reads)
+    state = add_hand(state, p, -1, **_paid(state, p, how), **({} if known is None else {"known": known}))
+    player, name = state.players[p], state.name(device)
+    line = why.once(("device", state.options["edition"], state.printed, player, device, how),
+                    lambda: why.device(todo("remove", "{player} uses the {device}: it goes to the discard pile.",
+                                            player=player, device=name), name, how))
+    discard = tuple(sorted(state.discard + (device,)))
+    follow = _FOLLOW.get(device)
+    if follow is not None:
+        return changed(state, line, discard=discard, frames=pd.push(state.frames, Frame(follow[0], p, follow[1])))
     if device == "music-box":
-        return push(state, *[Frame("summon", p)] * min(2, len(state.ghost_deck)))
-    return nearest_effect(state, p, "snow")
+        frames = pd.push(state.frames, *[Frame("summon", p)] * min(2, len(state.ghost_deck)))
+        return changed(state, line, discard=discard, frames=frames)
+    return nearest_effect(changed(state, line, discard=discard), p, "snow")
+
+
+#: The frame each device's effect goes on with: its kind and arguments.
+_FOLLOW = {
+    "catnip": ("go", ("catnip",)), "secret-passage": ("go", ("passage",)), "hatpin": ("calm", ()),
+    "feather": ("banish", ()), "cricket-cage": ("cage", ()), "medico-della-peste": ("peek", ()), "toad": ("toad", ()),
+}
 
 
 def _catnip_rooms(state: State, p: int) -> tuple[str, ...]:
@@ -227,6 +262,8 @@ def _do_nearest(state: State, p: int, effect: str, ghost: str) -> State:
 
 def ask_nearest(state, f):
     ghosts = f.args[1:]
+    if not all(map(state.ghost, ghosts)):  # one was banished out of turn (Feather) while asked
+        return nearest_effect(pop(state), f.player, f.args[0])  # the nearest of those left
     if state.opt("nearest_tie") == "random":
         return Prompt(msg("The companion picks one of the nearest ghosts"), state.players[f.player],
                       chance=Chance("nearest", tuple(Outcome(g, f"nearest:{g}") for g in ghosts)))
@@ -243,7 +280,12 @@ def act_nearest(state, f, key):
 
 
 def ask_pair(state, f):
-    free = [g for g in state.content.ghosts if g not in state.pairing]
+    return _pair_prompt(state.options["edition"], state.printed, state.pairing)
+
+
+@lru_cache(maxsize=256)  # the same 13 deals at the start of every game: made once
+def _pair_prompt(edition: str, printed: cc.Entries, pairing: tuple[str, ...]) -> Prompt:
+    free = [g for g in cc.content(edition, printed).ghosts if g not in pairing]
     return Prompt(msg("The companion deals the mini-card stacks"), None,
                   chance=Chance("pairing", tuple(Outcome(g, f"pair:{g}") for g in free)))
 
@@ -263,10 +305,19 @@ def ask_place(state, f):
     cells = gr.placements(state.grid, state.content.tablet(tablet).floor)
     if len(cells) == 1:
         return place_tablet(state, tablet, cells[0])
-    return _ask(state, state.active, msg("{player}: touch where the {room} goes", player=state.player,
-                                         room=state.name(tablet)),
-                [Choice(f"place:{fl}-{c}", msg("{floor}, column {column}", floor=floor_name(fl), column=c + 1))
-                 for fl, c in cells])
+    return _place_prompt(state.player, state.options["edition"], state.printed, tablet, cells)
+
+
+@lru_cache(maxsize=1024)  # made once per player, tablet and cells
+def _place_prompt(player: str, edition: str, printed: cc.Entries, tablet: str, cells: tuple) -> Prompt:
+    room = cc.content(edition, printed).name(tablet)  # (State.name)
+    return Prompt(msg("{player}: touch where the {room} goes", player=player, room=room), player,
+                  tuple(_cell_choice(fl, c) for fl, c in cells))
+
+
+@lru_cache(maxsize=64)
+def _cell_choice(fl: int, c: int) -> Choice:
+    return Choice(f"place:{fl}-{c}", msg("{floor}, column {column}", floor=floor_name(fl), column=c + 1))
 
 
 def act_place(state, f, key):
@@ -284,10 +335,12 @@ def place_tablet(state: State, tablet: str, pos) -> State:
     first = not gr.rooms(state.grid)
     pile = list(state.tablet_pile)
     pile.remove(tablet)
-    state = replace(pop(state), grid=gr.put(state.grid, tablet, pos), tablet_pile=tuple(pile),
-                    step=Step.ACTIONS, actions=2)
-    state = say(state, why.tablet(todo("place", "Put the {room} {where}.", room=state.name(tablet),
-                                       where=cc.on_floor(pos[0])), state.name(tablet), pos[0]))
+    name = state.name(tablet)
+    line = why.once(("tablet", state.options["edition"], state.printed, tablet, pos[0]),
+                    lambda: why.tablet(todo("place", "Put the {room} {where}.", room=name, where=cc.on_floor(pos[0])),
+                                       name, pos[0]))
+    state = changed(state, line, frames=pd.pop(state.frames), grid=gr.put(state.grid, tablet, pos),
+                    tablet_pile=tuple(pile), step=Step.ACTIONS, actions=2)
     a = state.active
     if first and state.opt("player_entry") == "first_room":
         for p in range(len(state.players)):
@@ -312,14 +365,34 @@ def ask_draw(state, f):
         if state.deck <= 0:
             state = say(state, why.deck_empty(msg("The Children deck is empty: no card to draw.")))
         return pop(state)
-    choices = _draw_choices(state.options["edition"], state.printed, state.drawable())
-    return _ask(state, p, _draw_text(state.players[p]), choices)
+    return _draw_prompt(state.players[p], _draw_choices(state.options["edition"], state.printed, state.drawable()))
+
+
+def _draw_prompt(player: str, choices: tuple[Choice, ...]) -> Prompt:
+    """The draw's prompt, made once per player and list of choices (:func:`_draw_choices`'s,
+    kept: matched by identity, kept with the prompt so an identity is never reused)."""
+    kept = _DRAW_PROMPTS.get((player, id(choices)))
+    if kept is None or kept[0] is not choices:
+        if len(_DRAW_PROMPTS) > 1024:
+            _DRAW_PROMPTS.clear()
+        kept = _DRAW_PROMPTS[(player, id(choices))] = (choices, Prompt(_draw_text(player), player, choices))
+    return kept[1]
+
+
+_DRAW_PROMPTS: dict[tuple[str, int], tuple[tuple[Choice, ...], Prompt]] = {}
 
 
 @lru_cache(maxsize=512)  # the cards left change slowly: the whole list made once for each set of them
 def _draw_choices(edition: str, printed: cc.Entries, drawable: tuple[str, ...]) -> tuple[Choice, ...]:
+    every = _every_draw_choice(edition, printed)
+    return tuple(every[c] for c in drawable)
+
+
+@lru_cache(maxsize=64)
+def _every_draw_choice(edition: str, printed: cc.Entries) -> dict[str, Choice]:
+    """Every card's draw choice (:func:`_draw_choice`), by card id, for a content."""
     content = cc.content(edition, printed)  # the state's content (State.content)
-    return tuple(_draw_choice(c, content.name(c), content.cards[c].kind in cc.HAND_KINDS) for c in drawable)
+    return {c: _draw_choice(c, content.name(c), card.kind in cc.HAND_KINDS) for c, card in content.cards.items()}
 
 
 @lru_cache(maxsize=64)
@@ -340,18 +413,24 @@ def act_draw(state, f, key):
     hand (its name is never shown); a ghost goes to a room with no player; a fate is
     resolved at once, then another card is drawn."""
     p, card_id = f.player, key.split(":", 1)[1]
-    state = fx.take_from_deck(pop(state))
     kind = cc.card(card_id).kind
     name = state.players[p]
+    if kind in cc.HAND_KINDS and (state.deck > 1 or state.final_turns is not None):  # not the last card
+        # the frame, the deck and the hand in one copy (take_from_deck has nothing more to do)
+        state = add_hand(state, p, 1, deck=state.deck - 1, frames=pd.pop(state.frames))
+        return learn(state, card_id, p, _kept_line(name))
+    state = fx.take_from_deck(state, frames=pd.pop(state.frames))
     if kind in cc.HAND_KINDS:
-        return say(learn(add_hand(state, p, 1), card_id, p), _kept_line(name))
+        return learn(add_hand(state, p, 1), card_id, p, _kept_line(name))
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
-        state = replace(state, ghost_deck=tuple(deck))
-        state = say(state, why.ghost_drawn(msg("{player} draws the ghost {ghost}.", player=name,
-                                               ghost=state.name(card_id)), state.name(card_id)))
-        return push(state, Frame("ghost", p, (card_id, "free", "")))
+        ghost = state.name(card_id)
+        line = why.once(("ghost_drawn", state.options["edition"], state.printed, name, card_id),
+                        lambda: why.ghost_drawn(msg("{player} draws the ghost {ghost}.", player=name, ghost=ghost),
+                                                ghost))
+        return changed(state, line, ghost_deck=tuple(deck),
+                       frames=pd.push(state.frames, Frame("ghost", p, (card_id, "free", ""))))
     return resolve_fate(state, p, card_id)
 
 
@@ -441,7 +520,13 @@ def act_ghost(state, f, key):
 
 
 def _deck_ghost_choices(state: State, prefix: str) -> list[Choice]:
-    return [Choice(f"{prefix}:{g}", state.name(g), component=cc.component(g)) for g in sorted(set(state.ghost_deck))]
+    return list(_ghost_choices(prefix, state.options["edition"], state.printed, state.ghost_deck))
+
+
+@lru_cache(maxsize=256)  # made once per ghost deck
+def _ghost_choices(prefix: str, edition: str, printed: cc.Entries, deck: tuple[str, ...]) -> tuple[Choice, ...]:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    return tuple(Choice(f"{prefix}:{g}", content.name(g), component=cc.component(g)) for g in sorted(set(deck)))
 
 
 def ask_summon(state, f):
@@ -549,16 +634,17 @@ def act_kittyplace(state, f, key):
 def ask_pickup(state, f):
     """"Look at cards that have been left in the room you have entered": all are picked up."""
     p, room = f.player, f.args[0]
-    state = pop(state)
     n = state.left_in(room)
     if state.where[p] != room or n == 0:
-        return state
-    state = add_left(picked_up(add_hand(state, p, n), p, room), room, -n)
+        return pop(state)
+    state = add_hand(state, p, n, frames=pd.pop(state.frames))
     line = ntodo("other", "{player} picks up {n} card left under the {room}.",
                  "{player} picks up the {n} cards left under the {room}.", "n",
                  player=state.players[p], n=n, room=state.name(room))
-    state = say(state, why.picked_up(line, n, f.args[1:] == ("chosen",)))
-    return push(state, Frame("traps", p, (room, str(n))))
+    # the cards under the room, the known copies, the line and the traps to check in one copy
+    return add_left(state, room, -n, known=picked_up_known(state, p, room),
+                    news=state.news + (why.picked_up(line, n, f.args[1:] == ("chosen",)),),
+                    frames=pd.push(state.frames, Frame("traps", p, (room, str(n)))))
 
 
 def ask_traps(state, f):
@@ -567,10 +653,16 @@ def ask_traps(state, f):
     traps = [t for t, c in state.content.cards.items() if c.kind == "trap" and state.in_deck(t) > 0]
     if n <= 0 or not traps or state.hands[p] <= 0:
         return pop(state)
-    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=state.name(t)), component=cc.component(t))
+    return _traps_prompt(state.players[p], state.options["edition"], state.printed, tuple(traps))
+
+
+@lru_cache(maxsize=256)  # made once per player and traps that may be among the cards
+def _traps_prompt(player: str, edition: str, printed: cc.Entries, traps: tuple[str, ...]) -> Prompt:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=content.name(t)), component=cc.component(t))
                for t in traps]
     choices.append(Choice("no-trap", msg("No trap")))
-    return _ask(state, p, msg("{player}: tap any trap among the cards you picked up", player=state.players[p]), choices)
+    return Prompt(msg("{player}: tap any trap among the cards you picked up", player=player), player, tuple(choices))
 
 
 def act_traps(state, f, key):
@@ -670,17 +762,26 @@ def ask_check(state, f):
     ghosts = state.ghosts_in(room)
     if state.where[p] != room or not ghosts:
         return pop(state)
-    choices = []
+    catchable = ()
     if len(ghosts) == 1 or state.opt("multi_ghost_resolution") == "trap_then_run":
-        for g in ghosts:
-            toy = state.content.beloved_toy(g.id)
-            if may_hold(state, p, toy):
-                choices.append(Choice(f"catch:{g.id}", msg("Trap {ghost} with the {toy}", ghost=state.name(g.id),
-                                                           toy=state.name(toy)), component=cc.component(toy)))
+        catchable = tuple(g.id for g in ghosts if may_hold(state, p, state.content.beloved_toy(g.id)))
+    return _check_prompt(state.players[p], state.options["edition"], state.printed, room,
+                         tuple(g.id for g in ghosts), catchable)
+
+
+@lru_cache(maxsize=1024)  # made once per player, room, ghosts met and ghosts they may trap
+def _check_prompt(player: str, edition: str, printed: cc.Entries, room: str, ghosts: tuple[str, ...],
+                  catchable: tuple[str, ...]) -> Prompt:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    choices = []
+    for g in catchable:
+        toy = content.beloved_toy(g)
+        choices.append(Choice(f"catch:{g}", msg("Trap {ghost} with the {toy}", ghost=content.name(g),
+                                                toy=content.name(toy)), component=cc.component(toy)))
     choices.append(Choice("run", msg("Run")))
-    names = and_names(state.name(g.id) for g in ghosts)
-    return _ask(state, p, msg("{player} meets {ghosts} in the {room}: tap the beloved toy to trap, or run",
-                              player=state.players[p], ghosts=names, room=state.name(room)), choices)
+    names = and_names(content.name(g) for g in ghosts)
+    return Prompt(msg("{player} meets {ghosts} in the {room}: tap the beloved toy to trap, or run",
+                      player=player, ghosts=names, room=content.name(room)), player, tuple(choices))
 
 
 def act_check(state, f, key):
@@ -739,10 +840,9 @@ def act_flee(state, f, key):
 
 def ask_kittycheck(state, f):
     p, room = f.player, f.args[0]
-    state = pop(state)
     if state.where[p] == room and state.kitty == room and state.kitty_card is not None:
-        return push(state, Frame("kittymeet", p, ("",)))
-    return state
+        return _replace_top(state, Frame("kittymeet", p, ("",)))  # (popped, then pushed: one copy)
+    return pop(state)
 
 
 def ask_kittymeet(state, f):
@@ -806,10 +906,14 @@ def act_kittysend(state, f, key):
 
 def ask_give(state, f):
     """After moving Kitty Kitty, give her card to another player of your choice."""
-    p = f.player
-    return _ask(state, p, msg("{player}: give the Kitty Kitty card to another player", player=state.players[p]),
-                [Choice(f"give:{q}", msg("Give it to {player}", player=name))
-                 for q, name in enumerate(state.players) if q != p])
+    return _give_prompt(state.players, f.player)
+
+
+@lru_cache(maxsize=256)  # made once per table and giver
+def _give_prompt(players: tuple[str, ...], p: int) -> Prompt:
+    return Prompt(msg("{player}: give the Kitty Kitty card to another player", player=players[p]), players[p],
+                  tuple(Choice(f"give:{q}", msg("Give it to {player}", player=name))
+                        for q, name in enumerate(players) if q != p))
 
 
 def act_give(state, f, key):

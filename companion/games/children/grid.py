@@ -44,6 +44,18 @@ def place(grid: Grid, room: str) -> Pos:
     return present(_positions(grid).get(room), "a room in play")
 
 
+def within(grid: Grid, room: str, rooms, reach: int) -> list[bool]:
+    """For each of ``rooms``, whether its :func:`distance` from ``room`` is at most ``reach``
+    (the positions looked up once for all of them: the Hatpin's and the Feather's ghosts)."""
+    positions = _positions(grid)
+    fa, ca = present(positions.get(room), "a room in play")
+    out = []
+    for other in rooms:
+        fb, cb = present(positions.get(other), "a room in play")
+        out.append(abs(fa - fb) + abs(ca - cb) <= reach)
+    return out
+
+
 @remember_last  # asked for every distance and neighbour, mostly of the grid asked last (the same object)
 @lru_cache(maxsize=64)  # a grid changes only with a tablet
 def _positions(grid: Grid) -> dict[str, Pos]:

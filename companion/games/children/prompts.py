@@ -135,16 +135,38 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
     index>:<device>``). A tap picks it only when no other choice uses the same card."""
     if sum(state.skulls) == state.skulls[state.active]:  # (counts are never negative)
         return ()  # out of turn a device costs a skull token: nobody else holds one
-    busy = {state.active} | {p for p, name in enumerate(state.players) if name == current.player
-                             or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
+    # those device_choices offers nothing for (no skull token, no room, no card) left out first
+    able = [q for q, n in enumerate(state.skulls) if n > 0 and q != state.active and state.where[q] is not None
+            and state.hands[q]]
+    if not able:
+        return ()
+    cuts = [c.key for c in current.choices if c.key.startswith("cut:")]  # (mostly none)
+    busy = {p for p, name in enumerate(state.players) if name == current.player
+            or any(key.startswith(f"cut:{name}:") for key in cuts)}
     offered = []
-    for q, name in enumerate(state.players):
+    for q in able:
         if q in busy:
             continue
+        name = state.players[q]
         for choice in fr.device_choices(state, q, f"free:{q}", cc.FREE_DEVICES):
-            offered.append(replace(choice, player=name))  # the screen shows whose button it is
+            offered.append(_theirs(choice, name))  # the screen shows whose button it is
     taps = [c.component for c in current.choices + tuple(offered) if c.component]
     return tuple(c if taps.count(c.component) < 2 else replace(c, component=None) for c in offered)
+
+
+def _theirs(choice: Choice, name: str) -> Choice:
+    """``choice`` made by ``name`` out of turn, made once per choice and player (the choices
+    are :func:`frames.device_choices`'s, made once and kept: matched by identity, kept with
+    the copy so an identity is never reused)."""
+    kept = _THEIRS.get((id(choice), name))
+    if kept is None or kept[0] is not choice:
+        if len(_THEIRS) > 1024:
+            _THEIRS.clear()
+        kept = _THEIRS[(id(choice), name)] = (choice, replace(choice, player=name))
+    return kept[1]
+
+
+_THEIRS: dict[tuple[int, str], tuple[Choice, Choice]] = {}
 
 
 def _ask_step(state: State) -> Prompt | State:
@@ -163,8 +185,14 @@ def _ask_tablet(state: State) -> Prompt | State:
     """1. Play a room tablet (the actions begin when the pile is empty)."""
     if not state.tablet_pile:
         return replace(state, step=Step.ACTIONS, actions=2)
-    return Prompt(msg("{player}: draw the top room tablet and tap it", player=state.player), state.player,
-                  tuple(_tablet_choice(t, state.name(t)) for t in sorted(set(state.tablet_pile))))
+    return _tablet_prompt(state.player, state.options["edition"], state.printed, state.tablet_pile)
+
+
+@lru_cache(maxsize=1024)  # made once per player and pile of tablets left
+def _tablet_prompt(player: str, edition: str, printed: cc.Entries, pile: tuple[str, ...]) -> Prompt:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    return Prompt(msg("{player}: draw the top room tablet and tap it", player=player), player,
+                  tuple(_tablet_choice(t, content.name(t)) for t in sorted(set(pile))))
 
 
 @lru_cache(maxsize=256)  # the same tablets at every step 1: each choice made once
@@ -179,9 +207,14 @@ def _ask_haunting(state: State) -> Prompt | State:
         return replace(state, step=Step.KITTY)
     choices = [_haunt_choice(g, state.name(g), r, state.name(r)) for g, r in moves]
     if not state.opt("ghost_move_mandatory"):
-        choices.append(Choice("skip", msg("Move no ghost")))
+        choices.append(_fixed_choice("skip"))
     name = state.player
-    return Prompt(msg("{player}: move one ghost along the spectral flow", player=name), name, tuple(choices))
+    return Prompt(_haunting_text(name), name, tuple(choices))
+
+
+@lru_cache(maxsize=64)
+def _haunting_text(player: str) -> Msg:
+    return msg("{player}: move one ghost along the spectral flow", player=player)
 
 
 @lru_cache(maxsize=1024)  # the same few ghosts and rooms at every haunting step: each choice made once
@@ -194,12 +227,21 @@ def _ask_kitty(state: State) -> Prompt | State:
     a, name = state.active, state.player
     if state.kitty_card != a or state.kitty is None:
         return replace(state, step=Step.TRIM)
-    exits = gr.walks(state.grid, state.kitty, state.content)
-    if not exits:
+    kitty = _kitty_prompt(name, state.options["edition"], state.printed, state.grid, state.kitty)
+    if kitty is None:
         state = say(state, msg("Kitty Kitty has no way out of the {room}.", room=state.name(state.kitty)))
         return push(replace(state, step=Step.TRIM), Frame("give", a))
-    return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=name), name,
-                  tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=state.name(r))) for r in exits))
+    return kitty
+
+
+@lru_cache(maxsize=1024)  # made once per player, mansion and room of Kitty Kitty's
+def _kitty_prompt(player: str, edition: str, printed: cc.Entries, grid: gr.Grid, room: str) -> Prompt | None:
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    exits = gr.walks(grid, room, content)
+    if not exits:
+        return None
+    return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=player), player,
+                  tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=content.name(r))) for r in exits))
 
 
 def _ask_hand_limit(state: State) -> Prompt | State:
@@ -235,11 +277,13 @@ def _ask_actions(state: State) -> Prompt | State:
         return push(state, *[Frame("ghost", a, (g, "aside", "")) for g in state.set_aside])
     room = state.where[a]
     choices: list[Choice] = []
-    costly = False
+    costly = moves = False
     if room is not None:
         pay = "action" if state.actions > 0 else ("skull" if state.skulls[a] > 0 else None)
         if pay and state.hands[a] <= state.hand_limit:
-            choices += [_move_choice(r, state.name(r), pay) for r in gr.walks(state.grid, room, state.content)]
+            moved = _move_choices(state.options["edition"], state.printed, state.grid, room, pay)
+            choices += moved
+            moves = bool(moved)
         devices = fr.device_choices(state, a, "use")
         choices += devices
         if state.actions > 0 and state.skull_pool > 0 and state.skulls[a] < MAX_SKULLS:
@@ -251,7 +295,7 @@ def _ask_actions(state: State) -> Prompt | State:
             choices.append(_leave_choice(state))
         if state.actions > 0:
             choices.append(_fixed_choice("escape"))
-    if state.actions == 0 or not any(c.key.startswith("move:") for c in choices) or not costly:
+    if state.actions == 0 or not moves or not costly:
         choices.append(_fixed_choice("done"))
     text = _actions_text(name, state.actions, state.skulls[a], state.hand_limit)
     if room is not None and state.hands[a] > state.hand_limit:
@@ -273,8 +317,8 @@ def _ask_restore(state: State) -> Prompt | State:
     counting = state.opt("restore_draw_ghost_counts")
     if state.hands[a] < limit and state.deck > 0 and not (counting and state.restored):
         if counting:
-            state = replace(state, restored=True)
-            return push(state, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
+            frames = pd.push(state.frames, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
+            return replace(state, restored=True, frames=frames)
         return push(state, Frame("draw", a, ("restore", "")))
     return replace(state, step=Step.GHOST)
 
@@ -284,6 +328,14 @@ def _actions_text(name: str, actions: int, skulls: int, limit: int) -> Msg:
     return msg("{player}: {actions}, {skulls}, hand limit {limit}", player=name,
                actions=nmsg("{n} action left", "{n} actions left", "n", n=actions),
                skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=skulls), limit=limit)
+
+
+@lru_cache(maxsize=1024)  # the same room of the same mansion at many a step 2: the moves worked out once
+def _move_choices(edition: str, printed: cc.Entries, grid: gr.Grid, room: str, pay: str) -> tuple[Choice, ...]:
+    """A move to each room next door (:func:`gr.walks`) for step 2 (the state's ``content``
+    is the edition's with the table's ``printed`` entries)."""
+    content = cc.content(edition, printed)
+    return tuple(_move_choice(r, content.name(r), pay) for r in gr.walks(grid, room, content))
 
 
 @lru_cache(maxsize=256)  # the same rooms at every step 2: each choice made once
@@ -305,6 +357,8 @@ def _fixed_choice(key: str) -> Choice:
         return Choice("skull", msg("Take a skull token"))
     if key == "escape":
         return Choice("escape", msg("Emergency escape"))
+    if key == "skip":
+        return Choice("skip", msg("Move no ghost"))
     return Choice("done", msg("End the actions"), main=True)
 
 

@@ -273,8 +273,8 @@ class State:
 
     @derived.on_fields("options", "printed", "known")
     def _known_hand_cards(self) -> int:
-        cards = self.content.cards
-        return sum(n for c, n in self._known_copies.items() if c in cards and cards[c].kind in cc.HAND_KINDS)
+        cards = self.content.cards  # (one pass over the known copies, not through their Counter)
+        return sum(1 for c, _ in self.known if c in cards and cards[c].kind in cc.HAND_KINDS)
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
@@ -300,10 +300,16 @@ class State:
         hand_cards = self.unknown_in_deck() > 0
         known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
         if hand_cards and not known:  # mostly so: every card with a copy in the deck
-            return tuple(c for c, n in self._in_deck.items() if n > 0)
+            return self._in_deck_cards
         cards = self.content.cards
         return tuple(c for c, n in self._in_deck.items()
                      if (hand_cards or cards[c].kind in ("ghost", "fate")) and n - known.get(c, 0) > 0)
+
+    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
+    def _in_deck_cards(self) -> tuple[str, ...]:
+        """The cards :meth:`in_deck` counts a copy of, in content order (what a draw can give
+        when no known copy matters: shared while :attr:`_in_deck` is)."""
+        return tuple(c for c, n in self._in_deck.items() if n > 0)
 
     def card_total(self) -> int:
         """Every Children card, wherever it is (conserved: :attr:`Content.total_cards`); a
@@ -320,8 +326,10 @@ class State:
 # --------------------------------------------------------------------------- helpers
 
 
-def add_hand(state: State, player: int, n: int) -> State:
-    state = replace(state, hands=put(state.hands, player, state.hands[player] + n))
+def add_hand(state: State, player: int, n: int, **changes: Any) -> State:
+    """``player``'s hand ``n`` cards bigger (or smaller), with ``changes`` made in the same copy
+    (before the known copies are fitted to the places' new sizes)."""
+    state = replace(state, hands=put(state.hands, player, state.hands[player] + n), **changes)
     return _fit(state) if state.known else state
 
 
@@ -341,39 +349,60 @@ def room_place(room: str) -> str:
     return f"r:{room}"
 
 
-def _set_known(state: State, known) -> State:
-    return replace(state, known=tuple(sorted(known)))
+def changed(state: State, *lines: Any, **changes: Any) -> State:
+    """``state`` with ``changes`` and ``lines`` said after its news, in one copy: a rule's
+    ``replace``, ``push``/``pop`` and ``say`` in a row made once (issue 35: a copy of the
+    state is the costliest step of most rules)."""
+    if lines:
+        changes["news"] = state.news + lines
+    return replace(state, **changes)
 
 
-def learn(state: State, card: str, player: int) -> State:
+def _set_known(state: State, known, *lines: Any) -> State:
+    return changed(state, *lines, known=tuple(sorted(known)))
+
+
+def learn(state: State, card: str, player: int, *lines: Any) -> State:
     """``player`` drew ``card`` (tapped): this copy is in their hand, not in the deck. Known
     copies that did not fit (the draw ignored them) are forgotten first, and so is one that
-    this copy shows was wrong (every copy of the card was known to be elsewhere)."""
+    this copy shows was wrong (every copy of the card was known to be elsewhere). ``lines``:
+    said in the same copy."""
     known = state.known if state.known_fits() else ()
     if sum(1 for c, _ in known if c == card) >= state.in_deck(card):
         drop = max((len(p), i) for i, (c, p) in enumerate(known) if c == card)[1]
         known = known[:drop] + known[drop + 1:]
-    return _set_known(state, known + ((card, (hand_place(player),)),))
+    return _set_known(state, known + ((card, (hand_place(player),)),), *lines)
 
 
 def forget(state: State, card: str, player: int) -> State:
     """A copy of ``card`` leaves ``player``'s hand for the discard pile, a scoring pile or the
     deck (call before counting it there): the known copy with that hand, the surest first;
     when none is, and no unknown copy is left either, the knowledge was wrong: forget one."""
+    known = forgotten(state, card, player)
+    return state if known is None else replace(state, known=known)
+
+
+def forgotten(state: State, card: str, player: int) -> tuple | None:
+    """:func:`forget`'s known copies (sorted), or None when it forgets none."""
     place = hand_place(player)
     copies = sorted((len(places), i) for i, (c, places) in enumerate(state.known) if c == card and place in places)
     if not copies and state.in_deck(card) > state.known_copies(card):  # an unknown copy was played
-        return state
+        return None
     copies = copies or [(0, i) for i, (c, _) in enumerate(state.known) if c == card]
     if not copies:
-        return state
+        return None
     drop = copies[0][1]
-    return _set_known(state, state.known[:drop] + state.known[drop + 1:])
+    return tuple(sorted(state.known[:drop] + state.known[drop + 1:]))
 
 
 def left_behind(state: State, player: int, room: str | None, every: bool) -> State:
     """``player`` leaves cards under ``room`` (``every``: the whole hand); None: back into
     the deck, so the copies that may be among them are forgotten."""
+    return replace(state, known=left_behind_known(state, player, room, every))
+
+
+def left_behind_known(state: State, player: int, room: str | None, every: bool) -> tuple:
+    """:func:`left_behind`'s known copies (sorted)."""
     place = hand_place(player)
     known = []
     for card, places in state.known:
@@ -382,14 +411,19 @@ def left_behind(state: State, player: int, room: str | None, every: bool) -> Sta
                 continue
             places = tuple(sorted((set(places) - {place} if every else set(places)) | {room_place(room)}))
         known.append((card, places))
-    return _set_known(state, known)
+    return tuple(sorted(known))
 
 
 def picked_up(state: State, player: int, room: str) -> State:
     """``player`` picks up every card under ``room``."""
+    return replace(state, known=picked_up_known(state, player, room))
+
+
+def picked_up_known(state: State, player: int, room: str) -> tuple:
+    """:func:`picked_up`'s known copies (sorted)."""
     place = room_place(room)
-    return _set_known(state, [(c, tuple(sorted(set(p) - {place} | {hand_place(player)})) if place in p else p)
-                              for c, p in state.known])
+    return tuple(sorted((c, tuple(sorted(set(p) - {place} | {hand_place(player)})) if place in p else p)
+                        for c, p in state.known))
 
 
 def room_to_deck(state: State, room: str) -> State:
@@ -411,10 +445,10 @@ def _fit(state: State) -> State:
 
 
 def _fit_once(state: State) -> State:
+    if _fits_as_is(state):
+        return state  # what follows would give the same known copies (they are kept sorted)
     sizes = dict(zip(_HAND_PLACES, state.hands))
     sizes |= {room_place(room): n for room, n in state.left}
-    if _fits(state.known, sizes):
-        return state  # what follows would give the same known copies (they are kept sorted)
     known = [(c, tuple(x for x in p if sizes.get(x, 0) > 0)) for c, p in state.known]
     only = {}
     for _, places in known:
@@ -422,6 +456,32 @@ def _fit_once(state: State) -> State:
             only[places[0]] = only.get(places[0], 0) + 1
     crowded = {place for place, n in only.items() if n > sizes.get(place, 0)}
     return _set_known(state, [(c, p) for c, p in known if p and not crowded & set(p)])
+
+
+def _fits_as_is(state: State) -> bool:
+    """:func:`_fits` of the state's known copies and places' sizes, each place's size looked
+    up as it comes (a hand ``h<player>``, a room ``r:<room>``), not all made first."""
+    hands, left = state.hands, None
+    only: dict[str, int] = {}
+    size: dict[str, int] = {}
+    for _, places in state.known:
+        if not places:
+            return False
+        for place in places:
+            n = size.get(place)
+            if n is None:
+                if place[0] == "h":
+                    n = hands[int(place[1:])] if place in _HAND_PLACES[:len(hands)] else 0
+                else:
+                    if left is None:
+                        left = dict(state.left)
+                    n = left.get(place[2:], 0) if place.startswith("r:") else 0
+                size[place] = n
+            if n <= 0:
+                return False
+        if len(places) == 1:
+            only[places[0]] = only.get(places[0], 0) + 1
+    return all(n <= size[place] for place, n in only.items())
 
 
 def _fits(known, sizes: dict[str, int]) -> bool:
@@ -439,10 +499,12 @@ def _fits(known, sizes: dict[str, int]) -> bool:
     return all(n <= sizes.get(place, 0) for place, n in only.items())
 
 
-def add_left(state: State, room: str, n: int) -> State:
+def add_left(state: State, room: str, n: int, **changes: Any) -> State:
+    """``n`` more (or fewer) cards under ``room``, with ``changes`` made in the same copy (as
+    :func:`add_hand`)."""
     counts = dict(state.left)
     counts[room] = counts.get(room, 0) + n
-    state = replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)))
+    state = replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)), **changes)
     return _fit(state) if state.known else state
 
 

@@ -113,6 +113,10 @@ def undo_counts(before: State, after: State) -> tuple[NewsLine, ...]:
     if before.kitty_card != after.kitty_card and before.kitty_card is not None:
         lines.append(todo("return", "Give the Kitty Kitty card back to {player}.",
                           player=before.players[before.kitty_card]))
+    # "Turn in a Skull Token by placing it in the available Skull Tokens pile": a device, a
+    # move or the Dental Tools paid with one (words18: it was not given back); one an input
+    lines += [todo("return", "{player}: take your skull token back from the pile.", player=name)
+              for name, was, now in zip(before.players, before.skulls, after.skulls, strict=True) if now < was]
     return tuple(lines)
 
 

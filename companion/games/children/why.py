@@ -8,6 +8,8 @@ open (a device used, a trap sprung, a toy trapping its ghost)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.engine.why import because
 from companion.games.children.rulecard import SECTIONS
 from companion.i18n import Msg, NewsLine, msg, nmsg
@@ -20,6 +22,23 @@ DEVICE, SKULL = RULE["Use a device"], RULE["Take a Skull Token"]
 RESTORE, GHOST_MOVE = RULE["3. Restore your hand to the current hand limit"], RULE["4. Move 1 Ghost"]
 KITTY, TRAPPING = RULE["5. Move Kitty Kitty"], RULE["Trapping Ghosts"]
 RUNNING, ENRAGED, FATE = RULE["Running from Ghosts"], RULE["Enraged Ghosts"], RULE["Fate Cards"]
+
+
+def once(key: tuple, make: Callable[[], NewsLine]) -> NewsLine:
+    """The news line ``make()`` gives, made once for ``key`` and then shared (issue 35: a
+    line and its why are about five objects, the most frequent lines the same few again and
+    again). ``key`` names the rule and every input the line reads: ids, numbers, players,
+    and the state's content (edition and entries) for the names, never a name's words."""
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= _LINES_KEPT:  # players and entries change over months: kept bounded
+            _LINES.clear()
+        line = _LINES[key] = make()
+    return line
+
+
+_LINES: dict[tuple, NewsLine] = {}
+_LINES_KEPT = 4096
 
 
 # --------------------------------------------------------------------------- the hand limit

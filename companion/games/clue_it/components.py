@@ -11,6 +11,8 @@ three Rumor piles) or ``intrigue``; ``<card>`` is the name's slug (``mike-hanlon
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.i18n import Msg, msg, named, stand_in
 
 GAME_ID = "clue_it"
@@ -123,6 +125,7 @@ _NAMES: dict[str, Msg] = {
 _LOCATION_ARTICLES = {"it": "il"}
 
 
+@cache  # about 4 an action (every prompt naming cards, every news line): each name made once
 def card_name(card: str) -> str:
     """A Rumor card's printed name (``mike-hanlon`` -> "Mike Hanlon"), or an Intrigue
     card's label (``keeper-3`` -> "Intrigue card 3 (to keep)"), as a translatable message

@@ -24,6 +24,7 @@ location's door is from the mover, and the board's layout is UNKNOWN to the comp
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import product
 
 from companion.games.clue_it import components as ci
@@ -50,7 +51,13 @@ ROLLS = tuple(product(ci.DIE_FACES, repeat=2))
 
 def reaching(state: State, squares: int) -> int:
     """How many of the :data:`ROLLS` let the mover move at least ``squares`` squares."""
-    return sum(moves_for(a, b, state.options) >= squares for a, b in ROLLS)
+    return _reaching(state.options["intrigue_deck"], squares)
+
+
+@cache  # moves_for reads the option ``intrigue_deck`` alone: each count made once
+def _reaching(intrigue_deck: str, squares: int) -> int:
+    options = {"intrigue_deck": intrigue_deck}
+    return sum(moves_for(a, b, options) >= squares for a, b in ROLLS)
 
 
 def reach(state: State, squares: int) -> Fraction:

@@ -11,6 +11,7 @@ daemon sends their labels only to the privacy screen, and the kept card's name i
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache, lru_cache
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.ending import Ending
@@ -18,7 +19,7 @@ from companion.engine.memo import remember_last
 from companion.engine.present import present
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.odds import FARTHEST, asks_squares
-from companion.games.clue_it.state import State, Step
+from companion.games.clue_it.state import State, Step, entered_name
 from companion.i18n import Msg, NewsLine, msg, nmsg, press_or_touch
 
 #: The buttons the dice button stands for: a table without one touches them (issue 17 item 7).
@@ -110,40 +111,63 @@ def _rolloff_die(state: State) -> Prompt:
     return Prompt(msg("{player} rolls a die for the roll-off", player=who), who, chance=Chance("dice", faces))
 
 
+# The prompts of the steps most actions reach (a turn, the dice, where the mover stopped, a
+# question and its answers, the end of a turn) are made once for what they read of the state
+# and shared by every state that reads the same (issue 35: a prompt's sentences and card
+# names were 9 messages an action). Each is keyed by the fields it reads, card names by the
+# names entered (``names``), never by a name's words.
+
+
 def _turn(state: State) -> Prompt:
-    choices = [Choice("roll", ROLL, button="dice", main=True)]
-    passage = state.passage_from(state.place)
+    place = state.place
+    here = state.options["ask_requires_entry"] == "present" and place in ci.LOCATIONS and not state.asked
+    squares = ("ask", state.squares) if asks_squares(state) else None  # for the odds meter only: never the big button
+    return _turn_prompt(state.player, state.names, state.passage_from(place), place if here else None, squares,
+                        bool(state.held[state.active]), state.powers_used[state.active])
+
+
+@lru_cache(maxsize=1024)
+def _turn_prompt(player: str, names: tuple, passage: str | None, here: str | None, squares: tuple | None,
+                 holds: bool, power_used: bool) -> Prompt:
+    choices = [_ROLL_CHOICE]
     if passage:
-        choices.append(Choice("passage", msg("Secret passage to {place}", place=state.name(passage))))
-    if state.options["ask_requires_entry"] == "present" and state.place in ci.LOCATIONS and not state.asked:
-        choices.append(Choice("ask-here", msg("Ask in {place}", place=state.name(state.place))))
-    if asks_squares(state):  # for the odds meter only: never the big button
-        choices.append(Choice("squares", _squares_label(state)))
-    choices += _extras(state)
-    return Prompt(_turn_text(state, passage), state.player, tuple(choices))
+        choices.append(Choice("passage", msg("Secret passage to {place}", place=entered_name(names, passage))))
+    if here is not None:
+        choices.append(Choice("ask-here", msg("Ask in {place}", place=entered_name(names, here))))
+    if squares is not None:
+        choices.append(Choice("squares", _squares_label(squares[1])))
+    choices += _extras_of(holds, power_used)
+    return Prompt(_turn_text(player, names, passage), player, tuple(choices))
 
 
-def _squares_label(state: State) -> Msg:
-    if state.squares is None:
+_ROLL_CHOICE = Choice("roll", ROLL, button="dice", main=True)
+
+
+def _squares_label(squares: int | None) -> Msg:
+    if squares is None:
         return msg("Squares to the nearest location?")
     return nmsg("Nearest location: {squares} square", "Nearest location: {squares} squares", "squares",
-                squares=state.squares)
+                squares=squares)
 
 
 def _squares(state: State) -> Prompt:
+    return _squares_prompt(state.player)
+
+
+@lru_cache(maxsize=256)
+def _squares_prompt(player: str) -> Prompt:
     """The odds meter's optional input: how far the nearest location is (the board's layout
     is the table's, notes.md 4.3). A pick list: no big button."""
     # Short: the numbers need the room (the news line's why says only the meter uses them).
-    text = msg("{player}: how many squares to the nearest location?", player=state.player)
+    text = msg("{player}: how many squares to the nearest location?", player=player)
     choices = tuple(Choice(f"squares:{n}", nmsg("{squares} square", "{squares} squares", "squares", squares=n))
                     for n in range(1, FARTHEST + 1))
-    return Prompt(text, state.player, choices + (Choice("cancel-squares", msg("Not now")),))
+    return Prompt(text, player, choices + (Choice("cancel-squares", msg("Not now")),))
 
 
-def _turn_text(state: State, passage: str | None) -> Msg | NewsLine:
-    player = state.player
+def _turn_text(player: str, names: tuple, passage: str | None) -> Msg | NewsLine:
     if passage:  # "Use a Secret Passage": only from a corner location with one
-        place = state.name(passage)
+        place = entered_name(names, passage)
         return press_or_touch(
             msg("{player}: press the dice button, or take the secret passage to {place}", player=player, place=place),
             msg("{player}: touch “{button}”, or take the secret passage to {place}", player=player, place=place,
@@ -152,36 +176,52 @@ def _turn_text(state: State, passage: str | None) -> Msg | NewsLine:
                           msg("{player}: touch “{button}”", player=player, button=ROLL))
 
 
-def _extras(state: State) -> list[Choice]:
-    """Intrigue cards and the Personality power: usable on one's own turn."""
+@cache
+def _extras_of(holds: bool, power_used: bool) -> tuple[Choice, ...]:
+    """Intrigue cards and the Personality power: usable on one's own turn (``holds``: the
+    player keeps an Intrigue card)."""
     extras = []
-    if state.held[state.active]:
+    if holds:
         extras.append(Choice("play-intrigue", msg("Play an Intrigue card (others look away)"), screen=True))
-    if not state.powers_used[state.active]:
+    if not power_used:
         extras.append(Choice("power", msg("Use my Personality power")))
-    return extras
+    return tuple(extras)
 
 
 def _dice(state: State) -> Prompt:
+    return _dice_prompt(state.player)
+
+
+@lru_cache(maxsize=256)
+def _dice_prompt(player: str) -> Prompt:
     faces = tuple(Outcome(f, f"die:{f}") for f in ci.DIE_FACES)
-    return Prompt(msg("{player} rolls the dice", player=state.player), state.player, chance=Chance("dice", faces))
+    return Prompt(msg("{player} rolls the dice", player=player), player, chance=Chance("dice", faces))
 
 
 def _draw(state: State) -> Prompt:
-    text = msg("{player}: draw the top Intrigue card and tap it on the reader", player=state.player)
     if state.options["intrigue_deck"] == "physical":
-        # Every kind not wholly discarded (public) is listed, kept or not: the list must not
-        # tell who keeps what.
-        total, gone = Counter(ci.intrigue_deck()), Counter(state.intrigue_discard)
-        # Private: the card drawn is tapped (or touched on the privacy screen) and never named
-        # on the shared screen (a kept card stays secret; an immediate one is announced).
-        choices = tuple(Choice(f"intrigue:{c}", state.name(c), component=ci.intrigue_component(c), private=True)
-                        for c in ci.intrigue_kinds() if gone[c] < total[c])
-        return Prompt(text, state.player, choices)
-    counts = Counter(state.intrigue_deck)
+        return _draw_physical(state.player, state.names, state.intrigue_discard)
+    return _draw_virtual(state.player, state.intrigue_deck)
+
+
+@lru_cache(maxsize=1024)
+def _draw_physical(player: str, names: tuple, discard: tuple[str, ...]) -> Prompt:
+    text = msg("{player}: draw the top Intrigue card and tap it on the reader", player=player)
+    # Every kind not wholly discarded (public) is listed, kept or not: the list must not
+    # tell who keeps what.
+    total, gone = Counter(ci.intrigue_deck()), Counter(discard)
+    # Private: the card drawn is tapped (or touched on the privacy screen) and never named
+    # on the shared screen (a kept card stays secret; an immediate one is announced).
+    choices = tuple(Choice(f"intrigue:{c}", entered_name(names, c), component=ci.intrigue_component(c), private=True)
+                    for c in ci.intrigue_kinds() if gone[c] < total[c])
+    return Prompt(text, player, choices)
+
+
+@lru_cache(maxsize=1024)
+def _draw_virtual(player: str, deck: tuple[str, ...]) -> Prompt:
+    counts = Counter(deck)
     outcomes = tuple(Outcome(c, f"intrigue:{c}", n) for c, n in sorted(counts.items()))
-    return Prompt(msg("{player} draws an Intrigue card", player=state.player), state.player,
-                  chance=Chance("intrigue", outcomes))
+    return Prompt(msg("{player} draws an Intrigue card", player=player), player, chance=Chance("intrigue", outcomes))
 
 
 def _peek(state: State) -> Prompt:
@@ -199,33 +239,50 @@ def _peek_show(state: State) -> Prompt:
 
 
 def _stop(state: State) -> Prompt:
-    choices = [Choice(f"stop:{loc}", state.name(loc)) for loc in ci.LOCATIONS if loc != state.place]
+    return _stop_prompt(state.player, state.moves, state.names, state.place)
+
+
+@lru_cache(maxsize=1024)
+def _stop_prompt(player: str, moves: int | None, names: tuple, place: str) -> Prompt:
+    choices = [Choice(f"stop:{loc}", entered_name(names, loc)) for loc in ci.LOCATIONS if loc != place]
     choices += [Choice("stop:centre", msg("The centre")), Choice("stop:intrigue", msg("An Intrigue space")),
                 Choice("stop:corridor", msg("Elsewhere"))]
-    text = msg("{player}: move up to {moves}, then touch where you stopped", player=state.player,
-               moves=state.moves)
-    return Prompt(text, state.player, tuple(choices))
+    text = msg("{player}: move up to {moves}, then touch where you stopped", player=player, moves=moves)
+    return Prompt(text, player, tuple(choices))
 
 
 def _ask_kid(state: State) -> Prompt:
-    where = state.name(state.place)
-    choices = [Choice(f"ask:{k}", state.name(k), component=ci.rumor_component(k)) for k in ci.KIDS]
+    return _ask_kid_prompt(state.player, state.names, state.place)
+
+
+@lru_cache(maxsize=1024)
+def _ask_kid_prompt(player: str, names: tuple, place: str) -> Prompt:
+    where = entered_name(names, place)
+    choices = [Choice(f"ask:{k}", entered_name(names, k), component=ci.rumor_component(k)) for k in ci.KIDS]
     choices.append(Choice("no-question", msg("No question")))
-    return Prompt(msg("{player}: ask a question in {place}: name a kid", player=state.player, place=where),
-                  state.player, tuple(choices))
+    return Prompt(msg("{player}: ask a question in {place}: name a kid", player=player, place=where),
+                  player, tuple(choices))
 
 
 def _ask_item(state: State) -> Prompt:
-    choices = [Choice(f"ask:{i}", state.name(i), component=ci.rumor_component(i)) for i in ci.ITEMS]
+    return _ask_item_prompt(state.player, state.names, present(state.q_kid, "the kid named"))
+
+
+@lru_cache(maxsize=1024)
+def _ask_item_prompt(player: str, names: tuple, q_kid: str) -> Prompt:
+    choices = [Choice(f"ask:{i}", entered_name(names, i), component=ci.rumor_component(i)) for i in ci.ITEMS]
     choices.append(Choice("cancel-question", msg("Start the question again")))
-    kid = state.name(present(state.q_kid, "the kid named"))
-    return Prompt(msg("{player} names {kid}: now name an item", player=state.player, kid=kid),
-                  state.player, tuple(choices))
+    kid = entered_name(names, q_kid)
+    return Prompt(msg("{player} names {kid}: now name an item", player=player, kid=kid), player, tuple(choices))
 
 
 def _answer(state: State) -> Prompt:
-    who = state.players[present(state.answerer, "the player answering")]
-    asker = present(state.question, "the question")[0]
+    return _answer_prompt(state.players[present(state.answerer, "the player answering")],
+                          present(state.question, "the question")[0])
+
+
+@lru_cache(maxsize=256)
+def _answer_prompt(who: str, asker: str) -> Prompt:
     text = msg("{player}: if you hold one of the named cards, show one to {asker} only; "
                "never tap or touch the card", player=who, asker=asker)
     choices = (Choice("showed", msg("{player} showed a card", player=who)),
@@ -294,11 +351,16 @@ def _intrigue(state: State) -> Prompt:
 
 
 def _end(state: State) -> Prompt:
-    choices = tuple([Choice("end-turn", msg("End turn"), main=True)] + _extras(state))
-    if state.asked and any(showed for _who, showed in state.answers):  # "Mark your Clue Sheet": a card shown
-        return Prompt(msg("{player}: mark your CLUE sheet, then End turn", player=state.player), state.player,
-                      choices)
-    return Prompt(msg("{player}: End turn", player=state.player), state.player, choices)
+    shown = state.asked and any(showed for _who, showed in state.answers)  # "Mark your Clue Sheet": a card shown
+    return _end_prompt(state.player, shown, bool(state.held[state.active]), state.powers_used[state.active])
+
+
+@lru_cache(maxsize=1024)
+def _end_prompt(player: str, shown: bool, holds: bool, power_used: bool) -> Prompt:
+    choices = (Choice("end-turn", msg("End turn"), main=True),) + _extras_of(holds, power_used)
+    if shown:
+        return Prompt(msg("{player}: mark your CLUE sheet, then End turn", player=player), player, choices)
+    return Prompt(msg("{player}: End turn", player=player), player, choices)
 
 
 def summary(state: State) -> Msg | None:

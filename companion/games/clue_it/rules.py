@@ -24,7 +24,7 @@ from companion.games.clue_it import why
 from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.odds import ROLLS, reaching
 from companion.games.clue_it.prompts import PILE_WORD
-from companion.games.clue_it.state import State, Step, returning
+from companion.games.clue_it.state import State, Step, returning, returning_stack
 from companion.i18n import msg, nmsg, notable, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -75,6 +75,18 @@ def _checklist(options: Mapping[str, Any]) -> tuple:
                           msg("You cross off every card you see. What is left is the answer, so keep your sheet "
                               "secret.")))
     return tuple(lines)
+
+
+def cleared(state: State) -> State:
+    """What an action starts from (``Game.cleared``): the state without the last action's
+    news; the state itself when it has none (about 1 action in 3: a copy less)."""
+    return replace(state, news=()) if state.news else state
+
+
+def _said(state: State, *lines, **changes) -> State:
+    """``state`` with ``changes`` and ``lines`` said after its news, in one copy (a rule's
+    ``replace`` and ``say`` in a row, made once: issue 35)."""
+    return replace(state, news=state.news + lines, **changes)
 
 
 # --------------------------------------------------------------------------- setup steps
@@ -160,9 +172,7 @@ def _rolloff_die(state: State, face: str) -> State:
 
 def _start_turn(state: State, player: int, after: int | None = None) -> State:
     """``player``'s turn; ``after``: the player whose turn ended (the why of who is next)."""
-    state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None, squares=None,
-                    entered=False, asked=False, q_kid=None, answerer=None, accusation=())
-    line = turn_line(state.player)
+    line = turn_line(state.players[player])
     if after is None:
         line = why.opening_turn(line)
     else:
@@ -170,7 +180,8 @@ def _start_turn(state: State, player: int, after: int | None = None) -> State:
         gap = (player - after) % n or n
         skipped = tuple(state.players[(after + k) % n] for k in range(1, gap))
         line = why.next_turn(line, state.players[after], skipped)
-    return _say(state, line)
+    return _said(state, line, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None, squares=None,
+                 entered=False, asked=False, q_kid=None, answerer=None, accusation=())
 
 
 def turn_line(player: str):
@@ -199,25 +210,24 @@ def _die(state: State, face: str) -> State:
     dice = state.dice + (face,)
     if len(dice) < 2:
         return replace(state, dice=dice)
-    state = replace(state, dice=(), last_roll=dice)
     line = msg("{player} rolled {first} and {second}.", player=state.player, first=dice[0], second=dice[1])
     questions = dice.count(ci.QUESTION)
     intrigue = state.options["intrigue_deck"] != "off"
+    # one copy for the roll, its line and the move (or the draws) it gives
     if not intrigue:  # "ignore the '?' on the die": INFERRED, it counts as 1
         moves = sum(_pips(f) for f in dice)
-        return _move(_say(state, why.dice(line, dice, "off" if questions else "sum", moves)), moves)
+        return _said(state, why.dice(line, dice, "off" if questions else "sum", moves), dice=(), last_roll=dice,
+                     moves=moves, step=Step.STOP)
     if questions == 0:
         moves = sum(int(f) for f in dice)
-        return _move(_say(state, why.dice(line, dice, "sum", moves)), moves)
+        return _said(state, why.dice(line, dice, "sum", moves), dice=(), last_roll=dice, moves=moves, step=Step.STOP)
     if questions == 1:
         other = int(next(f for f in dice if f != ci.QUESTION))
-        return _draw_then(replace(_say(state, why.dice(line, dice, "one", other)), moves=other), 1, Step.STOP)
+        return _draw_then(_said(state, why.dice(line, dice, "one", other), dice=(), last_roll=dice, moves=other),
+                          1, Step.STOP)
     draws = 2 if state.options["double_question"] == "two" else 1
-    return _draw_then(replace(_say(state, why.dice(line, dice, "two", 0, draws)), moves=0), draws, Step.END)
-
-
-def _move(state: State, moves: int) -> State:
-    return replace(state, moves=moves, step=Step.STOP)
+    return _draw_then(_said(state, why.dice(line, dice, "two", 0, draws), dice=(), last_roll=dice, moves=0),
+                      draws, Step.END)
 
 
 def _squares(state: State, count: str) -> State:
@@ -229,8 +239,8 @@ def _squares(state: State, count: str) -> State:
     line = nmsg("{player}: the nearest location is {squares} square away.",
                 "{player}: the nearest location is {squares} squares away.", "squares",
                 player=state.player, squares=squares)
-    state = replace(state, squares=squares, step=Step.TURN)
-    return _say(state, why.squares(line, squares, reaching(state, squares), len(ROLLS)))
+    return _said(state, why.squares(line, squares, reaching(state, squares), len(ROLLS)), squares=squares,
+                 step=Step.TURN)
 
 
 def _cancel_squares(state: State, _arg: str) -> State:
@@ -252,21 +262,18 @@ def _stop(state: State, where: str) -> State:
     if where in ci.LOCATIONS:
         return _enter(state, where)
     if where == "centre":
-        state = _place_player(state, ci.CENTRE)
         line = why.in_centre(msg("{player} is in the centre.", player=state.player))
-        return _say(replace(state, step=Step.CENTRE), line)
-    state = _place_player(state, ci.CORRIDOR)
+        return _said(state, line, movers=_placed(state, ci.CENTRE), step=Step.CENTRE)
     if where == "intrigue" and state.options["intrigue_deck"] != "off":
         line = why.intrigue_space(msg("{player} stopped on an Intrigue space.", player=state.player))
-        return _draw_then(_say(state, line), 1, Step.END)
-    return replace(state, step=Step.END)
+        return _draw_then(_said(state, line, movers=_placed(state, ci.CORRIDOR)), 1, Step.END)
+    return replace(state, movers=_placed(state, ci.CORRIDOR), step=Step.END)
 
 
 def _enter(state: State, location: str) -> State:
-    state = _place_player(state, location)
     line = msg("{player} is in {place}.", player=state.player, place=state.name(location))
-    state = _say(replace(state, entered=True), line if state.asked else why.in_location(line))
-    return replace(state, step=Step.ASK_KID) if not state.asked else replace(state, step=Step.END)
+    return _said(state, line if state.asked else why.in_location(line), movers=_placed(state, location), entered=True,
+                 step=Step.END if state.asked else Step.ASK_KID)
 
 
 def _ask_here(state: State, _arg: str) -> State:
@@ -274,9 +281,10 @@ def _ask_here(state: State, _arg: str) -> State:
     return replace(state, step=Step.ASK_KID)
 
 
-def _place_player(state: State, place: str) -> State:
+def _placed(state: State, place: str) -> tuple[str, ...]:
+    """The movers with the active player's at ``place``."""
     kid = state.kids[state.active]
-    return replace(state, movers=put(state.movers, ci.KIDS.index(kid), place))
+    return put(state.movers, ci.KIDS.index(kid), place)
 
 
 # --------------------------------------------------------------------------- questions
@@ -303,18 +311,20 @@ def _question(state: State, kid: str, item: str, location: str) -> State:
     the player to the asker's immediate left ("Answering a Question")."""
     movers = put(state.movers, ci.KIDS.index(kid), location)
     tokens = put(state.tokens, ci.ITEMS.index(item), location)
-    state = returning(replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None,
-                              question=(state.player, kid, item, location), answers=()), resume=Step.TURN)
     named = (state.name(kid), state.name(item), state.name(location))
     line = todo("move", "{player} asks: {kid}, {item}, {place}. Move that Kid mover and Item token there.",
                 player=state.player, kid=named[0], item=named[1], place=named[2])
-    state = _say(state, why.question(line, *named))
-    first = next_answerer(state, state.active)
+    lines = (why.question(line, *named),)
+    first = next_answerer(state, state.active)  # (reads none of the fields the question changes)
+    if first is not None:
+        lines += (why.first_answer(msg("{player} answers first.", player=state.players[first]), state.player,
+                                   _passed_over(state, state.active, first)),)
+    state = _said(state, *lines, movers=movers, tokens=tokens, asked=True, q_kid=None,
+                  question=(state.player, kid, item, location), answers=(),
+                  pending=returning_stack(state, resume=Step.TURN))
     if first is None:
         return _nobody_answers(state)
-    line = why.first_answer(msg("{player} answers first.", player=state.players[first]), state.player,
-                            _passed_over(state, state.active, first))
-    return _say(replace(state, step=Step.ANSWER, answerer=first), line)
+    return replace(state, step=Step.ANSWER, answerer=first)
 
 
 def _passed_over(state: State, after: int, answerer: int) -> tuple[str, ...]:
@@ -345,20 +355,20 @@ def next_answerer(state: State, after: int) -> int | None:
 def _showed(state: State, _arg: str) -> State:
     """"They show it to you and only you": the card is never entered."""
     who = state.players[present(state.answerer, "the player answering")]
-    state = replace(state, answers=state.answers + ((who, True),), answerer=None, step=Step.END)
-    return _say(state, why.showed(msg("{answerer} showed {player} a card.", answerer=who, player=state.player)))
+    line = why.showed(msg("{answerer} showed {player} a card.", answerer=who, player=state.player))
+    return _said(state, line, answers=state.answers + ((who, True),), answerer=None, step=Step.END)
 
 
 def _none(state: State, _arg: str) -> State:
     answerer = present(state.answerer, "the player answering")
     who = state.players[answerer]
-    state = _say(replace(state, answers=state.answers + ((who, False),)),
-                 why.cannot(msg("{player} cannot answer.", player=who)))
-    nxt = next_answerer(state, answerer)
+    answers = state.answers + ((who, False),)
+    cannot = why.cannot(msg("{player} cannot answer.", player=who))
+    nxt = next_answerer(state, answerer)  # (reads no answers)
     if nxt is None:
-        return _nobody_answers(replace(state, answerer=None))
-    return _say(replace(state, answerer=nxt), why.next_answer(msg("{player} answers next.", player=state.players[nxt]),
-                                                              who))
+        return _nobody_answers(_said(state, cannot, answers=answers, answerer=None))
+    return _said(state, cannot, why.next_answer(msg("{player} answers next.", player=state.players[nxt]), who),
+                 answers=answers, answerer=nxt)
 
 
 def _nobody_answers(state: State) -> State:
@@ -371,7 +381,7 @@ def _nobody_answers(state: State) -> State:
 
 
 def _draw_then(state: State, draws: int, after: Step) -> State:
-    return _next_draw(returning(replace(state, draws_left=draws), after_draw=after))
+    return _next_draw(replace(state, draws_left=draws, pending=returning_stack(state, after_draw=after)))
 
 
 def _next_draw(state: State) -> State:
@@ -440,7 +450,7 @@ def _peek_hide(state: State, _arg: str) -> State:
 
 
 def _play_intrigue(state: State, _arg: str) -> State:
-    return returning(replace(state, step=Step.INTRIGUE), resume=state.step)
+    return replace(state, step=Step.INTRIGUE, pending=returning_stack(state, resume=state.step))
 
 
 def _play(state: State, card: str) -> State:

@@ -162,7 +162,7 @@ class State:
     def name(self, card: str):
         """A card's name as the table entered it (:mod:`~companion.games.clue_it.content`),
         else the content file's (:func:`~components.card_name`)."""
-        return next((name for c, name in self.names if c == card), None) or ci.card_name(card)
+        return entered_name(self.names, card)
 
     def passage_from(self, place: str) -> str | None:
         """Where the secret passage from ``place`` leads, or None (not a corner location)."""
@@ -240,6 +240,17 @@ def player_view(state: State, player: str) -> dict:
     return {key: value for key, value in seen.items() if value}
 
 
+def entered_name(names: tuple[tuple[str, str], ...], card: str):
+    """:meth:`State.name` from the names entered (a state's ``names``): what the prompts'
+    remembered choices are made from (keyed by the names entered, never by a name's words: an
+    entered "Kid 3" is not the stand-in "Kid 3")."""
+    if names:  # mostly none entered: the content file's, made once (about 4 an action)
+        entered = next((name for c, name in names if c == card), None)
+        if entered:
+            return entered
+    return ci.card_name(card)
+
+
 #: Frame kind -> the step it means when no such frame is pending.
 RETURNS = {"after_draw": Step.STOP, "resume": Step.TURN}
 
@@ -247,6 +258,11 @@ RETURNS = {"after_draw": Step.STOP, "resume": Step.TURN}
 def returning(state: State, **steps: Step) -> State:
     """``state`` with each named return step set (``after_draw`` and/or ``resume``); the
     default step is no frame at all."""
+    return replace(state, pending=returning_stack(state, **steps))
+
+
+def returning_stack(state: State, **steps: Step) -> pd.Stack:
+    """:func:`returning`'s ``pending``, for a rule that changes more fields in the same copy."""
     rest = pd.without(state.pending, steps)
     frames = (pd.Frame(kind, state.active, (step.value,)) for kind, step in steps.items() if step != RETURNS[kind])
-    return replace(state, pending=pd.push(rest, *frames))
+    return pd.push(rest, *frames)

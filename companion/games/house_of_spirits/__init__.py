@@ -155,6 +155,7 @@ class HouseOfSpirits(Game[State]):
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)
     setting_up = staticmethod(table_view.setting_up)
+    status_line = staticmethod(table_view.status_line)
     refusal = staticmethod(refusals.refusal)
     undo_steps = staticmethod(undo.undo_steps)
     undo_counts = staticmethod(undo.undo_counts)

@@ -51,8 +51,12 @@ def on_investigation_roll(state: State, face: int) -> State:
     bonus = sum(state.item_bonus(item, "investigation") for item in pending.items)
     total = base + bonus + face
     state = replace(change_action(state, dice=pending.dice + (face,), score=total), investigated=True)
-    line = msg("{player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.",
-               player=state.player, base=base, bonus=bonus, face=face, total=total)
+    numbers = {"player": state.player, "base": base, "bonus": bonus, "face": face, "total": total}
+    if state.stand_ins(state.character_card(state.active).id, *pending.items):  # words18
+        line = msg("{player} investigates with placeholder numbers: {base} + {bonus} (items) + {face} (die) = "
+                   "{total}.", **numbers)
+    else:
+        line = msg("{player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
     state = say(state, why.investigates(line, base, bonus, face, total))
     return draw(state, Step.PLOT)
 

@@ -46,7 +46,8 @@ ENTERED = "entered"  # the table entered what its own copy of the card shows (:m
 #: :class:`~companion.i18n.StandIn`: the state lists it with its number (issue 27 item 3).
 STAND_INS = {
     "character": lambda n: stand_in(msg("Character {n}", n=n), n, it="il"),
-    "room": lambda n: stand_in(msg("Room {n}", n=n), n, it="la"),
+    # said as a name in English: "enters Room 5", not "the Room 5" (fresh17); "the Library" keeps it
+    "room": lambda n: stand_in(msg("Room {n}", n=n), n, it="la", en=""),
     "plot": lambda n: stand_in(msg("Plot card {n}", n=n), n, it="la"),
     "secret": lambda n: stand_in(msg("Secret victory card {n}", n=n), n, it="la"),
     "monster": lambda n: stand_in(msg("Monster {n}", n=n), n, it="il"),

@@ -109,8 +109,11 @@ def _attack_total(state: State) -> State:
     state = replace(change_action(state, score=total),
                     attacked=state.attacked + ((monster,) if monster not in state.attacked else ()))
     defence = state.card(monster).defence
-    line = msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.", base=base, bonus=bonus,
-               face=pending.dice[-1], total=total)
+    numbers = {"base": base, "bonus": bonus, "face": pending.dice[-1], "total": total}
+    if state.stand_ins(state.character_card(player).id, *pending.items):  # words18
+        line = msg("Attack with placeholder numbers: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
+    else:
+        line = msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
     state = say(state, why.attack_total(line, base, bonus, pending.dice[-1], total, defence))
     if total > defence + 6:  # "the monster has no chance of defending against it": no defence die
         line = msg("Critical hit: {score} is more than 6 + {defence}, so the monster cannot defend: no defence roll.",
@@ -125,8 +128,11 @@ def on_monster_defence(state: State, face: int) -> State:
     monster = state.card(pending.target)
     defence = monster.defence + face
     state = change_action(state, dice=pending.dice + (face,), against=defence)
-    line = msg("{monster} defends: {defence} + {face} (die) = {total}.", monster=monster.said,
-               defence=monster.defence, face=face, total=defence)
+    numbers = {"monster": monster.said, "defence": monster.defence, "face": face, "total": defence}
+    if monster.placeholder:  # words18
+        line = msg("{monster} defends with placeholder numbers: {defence} + {face} (die) = {total}.", **numbers)
+    else:
+        line = msg("{monster} defends: {defence} + {face} (die) = {total}.", **numbers)
     state = say(state, why.monster_defends(line, monster.defence, face, defence, pending.score))
     if pending.score > defence:
         health = state.health(pending.target) - 1
@@ -174,16 +180,26 @@ def on_monster_attack(state: State, face: int) -> State:
     player = state.active
     guarded = state.character_card(player).defence + guard_bonus(state)
     if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"
-        line = msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
-                   attack=monster.attack, face=face, total=total)
+        if monster.placeholder:  # words18
+            line = msg("{monster} attacks with placeholder numbers: {attack} + {face} (die) = {total}.",
+                       monster=monster.said, attack=monster.attack, face=face, total=total)
+        else:
+            line = msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
+                       attack=monster.attack, face=face, total=total)
         state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded))
         line = msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} cannot defend: no "
                    "defence roll.", monster=monster.said, attack=total, defence=guarded, player=state.player)
         state = say(state, why.monster_critical(line, total, guarded))
         state = discard_items(state, player, pending.items + pending.guards)
         return end_turn(kill_character(state, player, critical_hit=True))
-    line = msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
-               monster=monster.said, attack=monster.attack, face=face, total=total, player=state.player)
+    numbers = {"monster": monster.said, "attack": monster.attack, "face": face, "total": total,
+               "player": state.player}
+    if monster.placeholder:  # words18
+        line = msg("{monster} attacks with placeholder numbers: {attack} + {face} (die) = {total}; {player}, roll "
+                   "for your defence.", **numbers)
+    else:
+        line = msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
+                   **numbers)
     state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded))
     return request_roll(state, Roll.DEFENCE, player)
 
@@ -200,8 +216,12 @@ def on_player_defence(state: State, face: int) -> State:
     base = state.character_card(player).defence
     bonus = guard_bonus(state)
     defence = base + bonus + face
-    line = msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.", player=state.player,
-               base=base, bonus=bonus, face=face, total=defence)
+    numbers = {"player": state.player, "base": base, "bonus": bonus, "face": face, "total": defence}
+    if state.stand_ins(state.character_card(player).id, *pending.items, *pending.guards):  # words18
+        line = msg("{player} defends with placeholder numbers: {base} + {bonus} (items) + {face} (die) = {total}.",
+                   **numbers)
+    else:
+        line = msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
     state = say(state, why.player_defends(line, base, bonus, face, defence, pending.against))
     state = discard_items(state, player, pending.items + pending.guards)
     if pending.against > defence:

@@ -202,18 +202,20 @@ def lay_monster(state: State, monster: str, from_main: bool = False) -> State:
     card = state.card(monster)
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
-    line = _monster_in_play(card)
+    line = _monster_in_play(card, from_main)
     # no moment of its own (issue 29 item 7): a monster laid is recalled when it is killed (or kills);
     # with one laid each round they took half of a game's moments
     return say(state, why.monster_laid(line, card.said, card.health, from_main))
 
 
-def _monster_in_play(card: Card) -> NewsLine:
+def _monster_in_play(card: Card, from_main: bool = False) -> NewsLine:
     """"Monster 8 (attack 4, defence 2, health 2) is in play.", or, while its numbers are the
     content file's placeholders (nobody entered the card's, :mod:`.content`), that the companion
     counts those and not the card's, and where the card's are entered (newcomer16: they were
-    shown as facts); the voice then says only that they are placeholders, not the numbers."""
-    numbers = {"monster": card.said, "attack": card.attack, "defence": card.defence, "health": card.health}
+    shown as facts); the voice then says only that they are placeholders, not the numbers.
+    ``main`` (never shown): the deck it came off, for the undo's one line (words18)."""
+    numbers = {"monster": card.said, "attack": card.attack, "defence": card.defence, "health": card.health,
+               "main": int(from_main)}
     if not card.placeholder:
         return todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.", **numbers)
     line = todo("place", "{monster} is in play with placeholder numbers: attack {attack}, defence {defence}, health "

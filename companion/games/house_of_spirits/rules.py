@@ -138,10 +138,14 @@ def on_draw(state: State, card: str) -> State:
         state = replace(state, characters=put(state.characters, player, card),
                         character_deck=without(state.character_deck, card))
         character = state.card(card)
-        line = msg("{player} plays {character} (attack {attack}, defence {defence}, investigation {investigation}, "
-                   "health {health}).", player=state.players[player], character=character.said,
-                   attack=character.attack, defence=character.defence, investigation=character.investigation,
-                   health=character.health)
+        numbers = {"player": state.players[player], "character": character.said, "attack": character.attack,
+                   "defence": character.defence, "investigation": character.investigation, "health": character.health}
+        if character.placeholder:  # the companion's stand-ins, not the card's (as the monster's line, words18)
+            line = msg("{player} plays {character} with placeholder numbers: attack {attack}, defence {defence}, "
+                       "investigation {investigation}, health {health}.", **numbers)
+        else:
+            line = msg("{player} plays {character} (attack {attack}, defence {defence}, investigation "
+                       "{investigation}, health {health}).", **numbers)
         state = say(state, why.character(line, character.said))
         return flow.after_character(state, player)
     if step == Step.SECRET:

@@ -324,6 +324,11 @@ class State:
         """The player's character card, once drawn (every step after the set-up draws)."""
         return self.card(present(self.characters[player], "the player's character"))
 
+    def stand_ins(self, *cards: str) -> bool:
+        """Some of ``cards`` holds the content file's placeholder numbers (nobody entered the
+        card's): a line that shows their numbers says they are stand-ins (words18)."""
+        return any(self.card(card).placeholder for card in cards)
+
     def health(self, monster: str) -> int:
         """Health left of a monster in play."""
         return dict(self.monster_health)[monster]

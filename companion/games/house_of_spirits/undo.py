@@ -33,9 +33,17 @@ from companion.i18n import NewsLine, ntodo, todo
 
 
 def _monster_taken_back(p: Mapping[str, Any]) -> NewsLine:
-    """A monster laid out (from the monster deck, or the main deck under a house rule), with its
-    numbers or with the companion's placeholders: either line's reverse."""
-    return todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came from.",
+    """A monster laid out (from the monster deck, or the main deck under a house rule: the
+    line's unsaid ``main``), with its numbers or with the companion's placeholders: either
+    line's reverse, the one line for it (words18: a tapped monster was told back twice, "…goes
+    back to the deck it came from." and "Put Monster 6 back on top of the monster deck.")."""
+    if "main" not in p:  # a line from before words18 (a resumed game's snapshot)
+        return todo("return", "Take {monster} back out of the play area: its card goes back to the deck it came "
+                    "from.", **p)
+    if p["main"]:
+        return todo("return", "Take {monster} back out of the play area and put its card on top of the main deck.",
+                    **p)
+    return todo("return", "Take {monster} back out of the play area and put its card on top of the monster deck.",
                 **p)
 
 
@@ -107,8 +115,6 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
 _DECKS: dict[Step, Callable[[Any], NewsLine]] = {
     Step.CHARACTER: lambda card: todo("return", "Put {card} back on top of the character deck.", card=card),
     Step.ROOM: lambda card: todo("return", "Put {card} back on top of the room deck.", card=card),
-    Step.MONSTER: lambda card: todo("return", "Put {card} back on top of the monster deck.", card=card),
-    Step.MAIN: lambda card: todo("return", "Put {card} back on top of the main deck.", card=card),
 }
 
 
@@ -130,8 +136,8 @@ def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
     """The reverse of the table's own step for ``action`` played on ``state``; () for an
     action with none (a die, a choice on the screen, a card the companion drew)."""
     kind, _, rest = action.partition(":")
-    if kind == "draw" and state.step == Step.MAIN and state.card(rest).kind != "monster":
-        return ()  # "Laid out: ..." has its own reverse, back on top of the main deck
+    if kind == "draw" and state.step in (Step.MAIN, Step.MONSTER):
+        return ()  # "Laid out: ..." and a monster's line have their own reverses, back on top of the deck
     if kind == "draw" and state.step in _DECKS and drawn_by_table(state):  # the table turned it over
         return (_DECKS[state.step](state.label(rest)),)
     if kind == "draw" and state.step == Step.CHARACTER:  # the companion drew it: the player took that card
@@ -161,9 +167,21 @@ def undo_counts(before: State, after: State) -> tuple[NewsLine, ...]:
             lines.append(todo("return", "{player}: set your health back to {health} of {max} on the scratch paper.",
                               player=name, health=before.max_health(player) - before.wounds[player],
                               max=before.max_health(player)))
+    lines += _room_left(before, after)
     left = dict(after.monster_health)
     for monster, health in before.monster_health:
         if left.get(monster) != health:
             lines.append(todo("return", "Set the health of {monster} back to {health} on the scratch paper.",
                               monster=before.card(monster).said, health=health))
     return tuple(lines)
+
+
+def _room_left(before: State, after: State) -> tuple[NewsLine, ...]:
+    """The room the party left for a new one ("Exploring": it goes to the room discard pile,
+    with no line of its own), laid out again as the room the party is in (words18). On a plot
+    card instead, that line's own reverse says so."""
+    room = before.room
+    if room is None or after.room == room or room in dict(after.attached).values():
+        return ()
+    return (todo("return", "Take the {room} card back off the room discard pile: it is the room you are in again.",
+                 room=before.card(room).said),)

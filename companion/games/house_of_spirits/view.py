@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from companion.engine.words import commas
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import DECK_KINDS, placeholder_count
 from companion.games.house_of_spirits.state import State, Step
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 
 class RoomView(TypedDict):
@@ -37,6 +38,7 @@ class InPlayView(_CardView, total=False):
     max_health: int
     attack: int
     defence: int
+    stand_in_numbers: bool
 
 
 class PlayerView(TypedDict):
@@ -83,10 +85,11 @@ def view(state: State) -> HouseOfSpiritsView:
         ``game``; ``round``; ``first_player``; ``turn`` (active player's name, None during
         setup); ``step``; ``die`` (last face or None); ``room`` (``{"id", "name", "skulls",
         "modifier"}`` or None); ``in_play`` (``[{"id", "name", "kind", "health",
-        "max_health"}]``, health for monsters only); ``players`` (name -> ``character``,
-        ``character_name``, ``wounds``, ``max_health``, ``score``, ``hand_size``, ``dead``,
-        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot
-        cards that player laid down); ``plots_total`` (7);
+        "max_health", "attack", "defence", "stand_in_numbers"}]``, the last five for monsters
+        only: ``stand_in_numbers`` when those numbers are the content file's placeholders,
+        words18); ``players`` (name -> ``character``, ``character_name``, ``wounds``,
+        ``max_health``, ``score``, ``hand_size``, ``dead``, ``secret_met``); ``plot_played``
+        (plot ids in order); ``plots_played_by`` (name -> plot cards that player laid down); ``plots_total`` (7);
         ``attached`` (plot id -> the room or item laid on it); ``investigated``;
         ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
         main; discards: room, main); ``outcome``; ``winners``; ``placeholders`` (True: some
@@ -149,7 +152,7 @@ def _in_play(state: State, card_id: str) -> InPlayView:
     entry: InPlayView = {"id": card_id, "name": card.said, "kind": card.kind}
     if card.kind == "monster":
         entry.update(health=state.health(card_id), max_health=card.health, attack=card.attack,
-                     defence=card.defence)
+                     defence=card.defence, stand_in_numbers=card.placeholder)
     return entry
 
 
@@ -186,6 +189,19 @@ def player_view(state: State, player: str) -> dict:
     # What it asks when the owner entered it; else the card to take and read (issue 29 item 9)
     name = msg("{card}: look at your card", card=card.said) if card.stand_in else card.said
     return {"secret_victory": {"id": card.id, "name": name, "placeholder": card.placeholder}}
+
+
+def status_line(state: State) -> Msg | None:
+    """The counters the terminal prints before the prompt (:meth:`Game.status_line`), once the
+    set-up is over (fresh17: Creepy Cellar's prompts had them, these none): the round, the room
+    the party is in, each score of the 18 that wins ("End of the Game")."""
+    if state.round == 0:
+        return None
+    room = state.card(state.room).said if state.room else "-"
+    scores = commas([msg("{player} {score}", player=name, score=score)
+                     for name, score in zip(state.players, state.scores, strict=True)])
+    return msg("[round {round} | {room} | {scores} of {points}]", round=state.round, room=room, scores=scores,
+               points=hc.WINNING_SCORE)
 
 
 def setting_up(state: State) -> bool:
