@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from companion.engine import all_games, resolve_options
 from companion.games.clue_it import components as ci
-from companion.games.clue_it import rules
 from companion.games.clue_it.state import Step
 from tests.games.seeded_games import seeded_states
 from tests.games.work_counts import copies_and_sentences
@@ -58,9 +57,9 @@ def test_the_prompts_of_a_turn_the_dice_a_stop_and_a_question_are_made_once():
 def test_an_action_from_a_state_without_news_makes_no_copy_to_clear_it():
     spec = all_games()["clue_it"]
     state = spec.setup(["Ada", "Bo"], resolve_options(spec, {}))
-    assert state.news and rules.cleared(state).news == ()
-    quiet = rules.cleared(state)
-    assert rules.cleared(quiet) is quiet
+    assert state.news and spec.cleared(state).news == ()
+    quiet = spec.cleared(state)
+    assert spec.cleared(quiet) is quiet
 
 
 def test_copies_of_the_state_and_sentences_an_action(monkeypatch):

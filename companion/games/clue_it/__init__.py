@@ -143,7 +143,6 @@ class ClueIt(Game[State]):
     # Its hooks (companion.engine.game.Game), from its modules.
     _setup = staticmethod(rules.setup)
     handlers = MappingProxyType(rules.HANDLERS)
-    cleared = staticmethod(rules.cleared)
     prompt = staticmethod(prompts.prompt)
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)

@@ -77,12 +77,6 @@ def _checklist(options: Mapping[str, Any]) -> tuple:
     return tuple(lines)
 
 
-def cleared(state: State) -> State:
-    """What an action starts from (``Game.cleared``): the state without the last action's
-    news; the state itself when it has none (about 1 action in 3: a copy less)."""
-    return replace(state, news=()) if state.news else state
-
-
 def _said(state: State, *lines, **changes) -> State:
     """``state`` with ``changes`` and ``lines`` said after its news, in one copy (a rule's
     ``replace`` and ``say`` in a row, made once: issue 35)."""
