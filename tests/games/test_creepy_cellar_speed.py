@@ -8,8 +8,8 @@ from __future__ import annotations
 from companion.engine import all_games
 from companion.games.creepy_cellar import rules
 from companion.games.creepy_cellar.state import Step
-from companion.i18n import Msg
 from tests.games.seeded_games import seeded_states, shared_choices
+from tests.games.work_counts import sentences_a_state
 
 
 def _states(seed: int, actions: int = 300):
@@ -63,14 +63,7 @@ def test_an_action_starts_from_the_state_itself_when_it_has_no_news_and_no_mover
 def test_a_prompt_makes_few_sentences(monkeypatch):
     """Sentences (``Msg``) made a state, prompt included, over 8 seeded games: under 4 (about
     3; before: about 10, most of them the move step's labels and sentence made again)."""
-    made = []
-    new = Msg.__new__
-    monkeypatch.setattr(Msg, "__new__", staticmethod(lambda cls, *args: made.append(1) or new(cls, *args)))
-    spec = all_games()["creepy_cellar"]
-    states = 0
-    for seed in range(8):
-        for state in _states(seed):
-            spec.prompt(state)
-            states += 1
+    states, sentences = sentences_a_state(monkeypatch, "creepy_cellar",
+                                          (s for seed in range(8) for s in _states(seed)))
     assert states > 2_000
-    assert len(made) < 4 * states
+    assert sentences < 4

@@ -10,11 +10,10 @@ from collections import Counter
 
 import pytest
 
-from companion.engine import all_games
 from companion.games.house_of_spirits import prompts, rules
 from companion.games.house_of_spirits.state import State, Step
-from companion.i18n import Msg
 from tests.games.seeded_games import seeded_states, shared_choices
+from tests.games.work_counts import sentences_a_state
 
 
 def _states(seed: int, actions: int = 300):
@@ -89,14 +88,7 @@ def test_an_action_starts_from_the_state_itself_when_it_has_no_news():
 def test_a_prompt_makes_few_sentences(monkeypatch):
     """Sentences (``Msg``) made a state, prompt included, over 8 seeded games: under 4 (about
     3; before: about 5.5, the roll's sentence and the choices' labels made again)."""
-    made = []
-    new = Msg.__new__
-    monkeypatch.setattr(Msg, "__new__", staticmethod(lambda cls, *args: made.append(1) or new(cls, *args)))
-    spec = all_games()["house_of_spirits"]
-    states = 0
-    for seed in range(8):
-        for state in _states(seed):
-            spec.prompt(state)
-            states += 1
+    states, sentences = sentences_a_state(monkeypatch, "house_of_spirits",
+                                          (s for seed in range(8) for s in _states(seed)))
     assert states > 1_500
-    assert len(made) < 4 * states
+    assert sentences < 4

@@ -4,6 +4,8 @@ and sentences made an action, counted, never timed."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
@@ -28,13 +30,41 @@ def copies_and_sentences(monkeypatch: pytest.MonkeyPatch, game_id: str, seeds: i
         if name.startswith((f"companion.games.{game_id}", "companion.engine")) and \
                 getattr(module, "replace", None) is replace:
             monkeypatch.setattr(module, "replace", counted)
-    new = i18n.Msg.__new__
-
-    def sentence(cls, *args, **kwargs):
-        made["sentences"] += 1
-        return new(cls, *args, **kwargs)
-
-    monkeypatch.setattr(i18n.Msg, "__new__", sentence)
+    sentences = counted_sentences(monkeypatch)
     played = sum(1 for seed in range(seeds) for _ in seeded_states(game_id, seed, actions))
     assert played > 1000
-    return made["copies"] / played, made["sentences"] / played
+    return made["copies"] / played, len(sentences) / played
+
+
+def counted_sentences(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A list that gets the text of every :class:`~companion.i18n.Msg` made from now on, both
+    ways one is made: through the class, and by :func:`~companion.i18n.msg` and its kin, which
+    make it without the call through the class (``i18n._new_str``; counting ``Msg.__new__``
+    alone missed those, so a sentence-count test could not fail)."""
+    made: list[str] = []
+    new, new_str = i18n.Msg.__new__, i18n._new_str
+
+    def through_the_class(cls, *args, **kwargs):
+        sentence = new(cls, *args, **kwargs)
+        made.append(sentence)
+        return sentence
+
+    def without_it(cls, text):
+        made.append(text)
+        return new_str(cls, text)
+
+    monkeypatch.setattr(i18n.Msg, "__new__", through_the_class)
+    monkeypatch.setattr(i18n, "_new_str", without_it)
+    return made
+
+
+def sentences_a_state(monkeypatch: pytest.MonkeyPatch, game_id: str, states: Iterable[Any]) -> tuple[int, float]:
+    """(states, sentences made a state) over ``states`` of a game of ``game_id`` as they are
+    played, each one's prompt included."""
+    made = counted_sentences(monkeypatch)
+    prompt = all_games()[game_id].prompt
+    seen = 0
+    for state in states:
+        prompt(state)
+        seen += 1
+    return seen, len(made) / seen
