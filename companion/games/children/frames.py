@@ -173,7 +173,7 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
     return choices
 
 
-@lru_cache(maxsize=1024)  # the same devices at every step 2 and every prompt out of turn: each made once
+@lru_cache(maxsize=256)  # the same devices at every step 2 and every prompt out of turn: each made once
 def _device_choice(prefix: str, device: str, name: str, action: bool) -> Choice:
     label = msg("Use the {device}", device=name) if action else msg("Use the {device} (skull token)", device=name)
     return Choice(f"{prefix}:{device}", label, component=cc.component(device))
@@ -308,7 +308,7 @@ def ask_place(state, f):
     return _place_prompt(state.player, state.options["edition"], state.printed, tablet, cells)
 
 
-@lru_cache(maxsize=1024)  # made once per player, tablet and cells
+@lru_cache(maxsize=256)  # made once per player, tablet and cells
 def _place_prompt(player: str, edition: str, printed: cc.Entries, tablet: str, cells: tuple) -> Prompt:
     room = cc.content(edition, printed).name(tablet)  # (State.name)
     return Prompt(msg("{player}: touch where the {room} goes", player=player, room=room), player,
@@ -769,7 +769,7 @@ def ask_check(state, f):
                          tuple(g.id for g in ghosts), catchable)
 
 
-@lru_cache(maxsize=1024)  # made once per player, room, ghosts met and ghosts they may trap
+@lru_cache(maxsize=256)  # made once per player, room, ghosts met and ghosts they may trap
 def _check_prompt(player: str, edition: str, printed: cc.Entries, room: str, ghosts: tuple[str, ...],
                   catchable: tuple[str, ...]) -> Prompt:
     content = cc.content(edition, printed)  # the state's content (State.content)

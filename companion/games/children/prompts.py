@@ -188,7 +188,7 @@ def _ask_tablet(state: State) -> Prompt | State:
     return _tablet_prompt(state.player, state.options["edition"], state.printed, state.tablet_pile)
 
 
-@lru_cache(maxsize=1024)  # made once per player and pile of tablets left
+@lru_cache(maxsize=256)  # made once per player and pile of tablets left
 def _tablet_prompt(player: str, edition: str, printed: cc.Entries, pile: tuple[str, ...]) -> Prompt:
     content = cc.content(edition, printed)  # the state's content (State.content)
     return Prompt(msg("{player}: draw the top room tablet and tap it", player=player), player,
@@ -217,7 +217,7 @@ def _haunting_text(player: str) -> Msg:
     return msg("{player}: move one ghost along the spectral flow", player=player)
 
 
-@lru_cache(maxsize=1024)  # the same few ghosts and rooms at every haunting step: each choice made once
+@lru_cache(maxsize=256)  # the same few ghosts and rooms at every haunting step: each choice made once
 def _haunt_choice(ghost: str, ghost_name: str, room: str, room_name: str) -> Choice:
     return Choice(f"haunt:{ghost}:{room}", msg("Move {ghost} to the {room}", ghost=ghost_name, room=room_name))
 
@@ -234,7 +234,7 @@ def _ask_kitty(state: State) -> Prompt | State:
     return kitty
 
 
-@lru_cache(maxsize=1024)  # made once per player, mansion and room of Kitty Kitty's
+@lru_cache(maxsize=256)  # made once per player, mansion and room of Kitty Kitty's
 def _kitty_prompt(player: str, edition: str, printed: cc.Entries, grid: gr.Grid, room: str) -> Prompt | None:
     content = cc.content(edition, printed)  # the state's content (State.content)
     exits = gr.walks(grid, room, content)
@@ -330,7 +330,7 @@ def _actions_text(name: str, actions: int, skulls: int, limit: int) -> Msg:
                skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=skulls), limit=limit)
 
 
-@lru_cache(maxsize=1024)  # the same room of the same mansion at many a step 2: the moves worked out once
+@lru_cache(maxsize=256)  # the same room of the same mansion at many a step 2: the moves worked out once
 def _move_choices(edition: str, printed: cc.Entries, grid: gr.Grid, room: str, pay: str) -> tuple[Choice, ...]:
     """A move to each room next door (:func:`gr.walks`) for step 2 (the state's ``content``
     is the edition's with the table's ``printed`` entries)."""

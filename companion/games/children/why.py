@@ -38,7 +38,7 @@ def once(key: tuple, make: Callable[[], NewsLine]) -> NewsLine:
 
 
 _LINES: dict[tuple, NewsLine] = {}
-_LINES_KEPT = 4096
+_LINES_KEPT = 1024
 
 
 # --------------------------------------------------------------------------- the hand limit

@@ -126,7 +126,7 @@ def _turn(state: State) -> Prompt:
                         bool(state.held[state.active]), state.powers_used[state.active])
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _turn_prompt(player: str, names: tuple, passage: str | None, here: str | None, squares: tuple | None,
                  holds: bool, power_used: bool) -> Prompt:
     choices = [_ROLL_CHOICE]
@@ -204,7 +204,7 @@ def _draw(state: State) -> Prompt:
     return _draw_virtual(state.player, state.intrigue_deck)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _draw_physical(player: str, names: tuple, discard: tuple[str, ...]) -> Prompt:
     text = msg("{player}: draw the top Intrigue card and tap it on the reader", player=player)
     # Every kind not wholly discarded (public) is listed, kept or not: the list must not
@@ -217,7 +217,7 @@ def _draw_physical(player: str, names: tuple, discard: tuple[str, ...]) -> Promp
     return Prompt(text, player, choices)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _draw_virtual(player: str, deck: tuple[str, ...]) -> Prompt:
     counts = Counter(deck)
     outcomes = tuple(Outcome(c, f"intrigue:{c}", n) for c, n in sorted(counts.items()))
@@ -242,7 +242,7 @@ def _stop(state: State) -> Prompt:
     return _stop_prompt(state.player, state.moves, state.names, state.place)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _stop_prompt(player: str, moves: int | None, names: tuple, place: str) -> Prompt:
     choices = [Choice(f"stop:{loc}", entered_name(names, loc)) for loc in ci.LOCATIONS if loc != place]
     choices += [Choice("stop:centre", msg("The centre")), Choice("stop:intrigue", msg("An Intrigue space")),
@@ -255,7 +255,7 @@ def _ask_kid(state: State) -> Prompt:
     return _ask_kid_prompt(state.player, state.names, state.place)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _ask_kid_prompt(player: str, names: tuple, place: str) -> Prompt:
     where = entered_name(names, place)
     choices = [Choice(f"ask:{k}", entered_name(names, k), component=ci.rumor_component(k)) for k in ci.KIDS]
@@ -268,7 +268,7 @@ def _ask_item(state: State) -> Prompt:
     return _ask_item_prompt(state.player, state.names, present(state.q_kid, "the kid named"))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _ask_item_prompt(player: str, names: tuple, q_kid: str) -> Prompt:
     choices = [Choice(f"ask:{i}", entered_name(names, i), component=ci.rumor_component(i)) for i in ci.ITEMS]
     choices.append(Choice("cancel-question", msg("Start the question again")))
@@ -355,7 +355,7 @@ def _end(state: State) -> Prompt:
     return _end_prompt(state.player, shown, bool(state.held[state.active]), state.powers_used[state.active])
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _end_prompt(player: str, shown: bool, holds: bool, power_used: bool) -> Prompt:
     choices = (Choice("end-turn", msg("End turn"), main=True),) + _extras_of(holds, power_used)
     if shown:

@@ -98,7 +98,7 @@ def _draw_text(step: Step, who: str, tapped: bool) -> Msg:
     return msg("{draw} and tap it on the reader", draw=text) if tapped else text
 
 
-@lru_cache(maxsize=1024)  # a deck's cards change at a draw, not at every prompt
+@lru_cache(maxsize=256)  # a deck's cards change at a draw, not at every prompt
 def _draw_chance(step: Step, cards: tuple[tuple[str, int], ...]) -> Chance:
     return Chance(step.value, tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards))
 
