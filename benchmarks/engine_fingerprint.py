@@ -1,6 +1,6 @@
 """One sha256 over every state, prompt and view of seeded random games of each engine.
 
-Run: ``.venv/bin/python benchmarks/engine_fingerprint.py [GAME ...]`` (``SEEDS=N`` games a
+Run: ``.venv/bin/python benchmarks/engine_fingerprint.py [GAME ...]`` (``SEEDS=N`` games per
 engine, 30 by default; about a minute in all). A change made for speed (issue 35) must
 leave every engine's digest as it was: run it on the base and on the branch and compare
 the lines. The games: players from the engine's least to its most, house rules picked at
