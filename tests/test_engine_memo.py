@@ -10,7 +10,7 @@ import pytest
 
 from companion.engine import all_games, legality, resolve_options
 from companion.engine.frozen import derived, replace
-from companion.engine.memo import remember_last
+from companion.engine.memo import Kept, remember_last
 from companion.games.children import prompts as children_prompts
 from companion.games.creepy_cellar import prompts as cellar_prompts
 from companion.games.house_of_spirits import prompts as hos_prompts
@@ -97,3 +97,25 @@ def test_the_legality_check_reuses_the_prompt_the_caller_just_had(monkeypatch, g
         assert counted.made == made
         state = spec.apply(state, key)
     assert counted.made > 0
+
+
+def test_a_kept_store_makes_each_thing_once_and_is_emptied_whole_when_full():
+    made = []
+    store = Kept(2)
+    assert store.get("a", lambda x: made.append(x) or x.upper(), "a") == "A"
+    assert store.get("a", lambda x: made.append(x) or x.upper(), "a") == "A"
+    store.get("b", str.upper, "b")
+    assert made == ["a"] and len(store) == 2
+    store.get("c", str.upper, "c")  # full: emptied, then c kept
+    assert len(store) == 1
+
+
+def test_a_kept_store_matches_an_object_by_identity_never_by_a_reused_id():
+    store = Kept(10)
+    first, second = tuple(["x"]), tuple(["x"])  # two objects (equal literals would be one)
+    assert first is not second
+    assert store.of(first, "Ada", lambda: "made for first") == "made for first"
+    assert store.of(first, "Ada", lambda: "again") == "made for first"
+    assert store.of(first, "Bo", lambda: "for Bo") == "for Bo"
+    store._made[(id(second), "Ada")] = (first, "stale")  # noqa: SLF001  (an id reused by another object)
+    assert store.of(second, "Ada", lambda: "made for second") == "made for second"

@@ -43,3 +43,42 @@ def remember_last(function: Callable[[Any], R]) -> Callable[[Any], R]:
 
 
 _NOTHING = object()
+
+
+class Kept:
+    """What a game makes once and then shares (choices, prompts, news lines: issue 35), by a
+    key that names everything it is made from, at most ``limit`` of them: a store a daemon
+    keeps from game to game, emptied whole when full (names a table enters over months must
+    not grow it without end).
+
+    Safe between threads as a dict is: at worst two threads make the same thing and one copy
+    is kept.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._made: dict[Any, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def get(self, key: Any, make: Callable[..., R], *args: Any) -> R:
+        """``make(*args)``, made once for ``key``."""
+        made = self._made.get(key)
+        if made is None:
+            made = self._keep(key, make(*args))
+        return made
+
+    def of(self, obj: Any, rest: Any, make: Callable[..., R], *args: Any) -> R:
+        """``make(*args)``, made once for the object ``obj`` (matched by identity: it is kept
+        beside what was made, so its ``id`` is never reused for another) and ``rest``."""
+        kept = self._made.get((id(obj), rest))
+        if kept is None or kept[0] is not obj:
+            kept = self._keep((id(obj), rest), (obj, make(*args)))
+        return kept[1]
+
+    def _keep(self, key: Any, made: Any) -> Any:
+        if len(self._made) >= self.limit:
+            self._made.clear()
+        self._made[key] = made
+        return made

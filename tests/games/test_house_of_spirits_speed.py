@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from companion.engine.memo import Kept
 from companion.games.house_of_spirits import prompts, rules
 from companion.games.house_of_spirits.state import State, Step
 from tests.games.seeded_games import seeded_states, shared_choices
@@ -66,7 +67,7 @@ def test_the_prompts_choices_are_made_once_for_every_prompt_that_offers_them(mon
     not at every prompt: its label is a formatted sentence). The store of what was made is
     bounded (emptied when full): it starts empty here, so the earlier tests' games cannot fill
     it in the middle of these."""
-    monkeypatch.setattr(prompts, "_MADE", {}, raising=False)
+    monkeypatch.setattr(prompts, "_once", Kept(prompts._MADE.limit).get)
     shared = shared_choices("house_of_spirits", 4, lambda choice: choice.key.startswith(
         ("draw:", "attack:", "play:", "pick:", "use:", "guard:", "heal:", "discard:", "item:", "keep"))
         or choice.key in ("investigate", "pass", "cancel", "done", "claim-secret"))

@@ -15,6 +15,7 @@ from functools import lru_cache
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.frozen import replace
+from companion.engine.memo import Kept
 from companion.engine.news import say
 from companion.engine.present import present
 from companion.engine.words import and_names
@@ -54,18 +55,17 @@ def _room_choices(state: State, prefix: str, rooms, label) -> list[Choice]:
     choices = []
     for r in rooms:
         name = state.name(r)
-        choice = _ROOM_CHOICES.get((prefix, r, name))
-        if choice is None:
-            if len(_ROOM_CHOICES) > _ROOM_CHOICES_KEPT:  # names a table enters over months: kept bounded
-                _ROOM_CHOICES.clear()
-            choice = _ROOM_CHOICES[(prefix, r, name)] = Choice(f"{prefix}:{r}", label(name))
-        choices.append(choice)
+        choices.append(_ROOM_CHOICES.get((prefix, r, name), _room_choice, prefix, r, name, label))
     return choices
 
 
-#: The choices :func:`_room_choices` made, by prefix, room and name.
-_ROOM_CHOICES: dict[tuple[str, str, str], Choice] = {}
-_ROOM_CHOICES_KEPT = 4096
+def _room_choice(prefix: str, room: str, name, label) -> Choice:
+    return Choice(f"{prefix}:{room}", label(name))
+
+
+#: The choices :func:`_room_choices` made, by prefix, room and name (names a table enters over
+#: months: kept bounded).
+_ROOM_CHOICES = Kept(4096)
 
 
 def _replace_top(state: State, frame: Frame) -> State:
@@ -371,15 +371,14 @@ def ask_draw(state, f):
 def _draw_prompt(player: str, choices: tuple[Choice, ...]) -> Prompt:
     """The draw's prompt, made once per player and list of choices (:func:`_draw_choices`'s,
     kept: matched by identity, kept with the prompt so an identity is never reused)."""
-    kept = _DRAW_PROMPTS.get((player, id(choices)))
-    if kept is None or kept[0] is not choices:
-        if len(_DRAW_PROMPTS) > 1024:
-            _DRAW_PROMPTS.clear()
-        kept = _DRAW_PROMPTS[(player, id(choices))] = (choices, Prompt(_draw_text(player), player, choices))
-    return kept[1]
+    return _DRAW_PROMPTS.of(choices, player, _new_draw_prompt, player, choices)
 
 
-_DRAW_PROMPTS: dict[tuple[str, int], tuple[tuple[Choice, ...], Prompt]] = {}
+def _new_draw_prompt(player: str, choices: tuple[Choice, ...]) -> Prompt:
+    return Prompt(_draw_text(player), player, choices)
+
+
+_DRAW_PROMPTS = Kept(1024)
 
 
 @lru_cache(maxsize=512)  # the cards left change slowly: the whole list made once for each set of them

@@ -13,7 +13,7 @@ from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
 from companion.engine.ending import Ending, best_first
 from companion.engine.frozen import replace
-from companion.engine.memo import remember_last
+from companion.engine.memo import Kept, remember_last
 from companion.engine.news import say
 from companion.engine.words import and_names
 from companion.games.children import components as cc
@@ -158,15 +158,14 @@ def _theirs(choice: Choice, name: str) -> Choice:
     """``choice`` made by ``name`` out of turn, made once per choice and player (the choices
     are :func:`frames.device_choices`'s, made once and kept: matched by identity, kept with
     the copy so an identity is never reused)."""
-    kept = _THEIRS.get((id(choice), name))
-    if kept is None or kept[0] is not choice:
-        if len(_THEIRS) > 1024:
-            _THEIRS.clear()
-        kept = _THEIRS[(id(choice), name)] = (choice, replace(choice, player=name))
-    return kept[1]
+    return _THEIRS.of(choice, name, _made_by, choice, name)
 
 
-_THEIRS: dict[tuple[int, str], tuple[Choice, Choice]] = {}
+def _made_by(choice: Choice, name: str) -> Choice:
+    return replace(choice, player=name)
+
+
+_THEIRS = Kept(1024)
 
 
 def _ask_step(state: State) -> Prompt | State:

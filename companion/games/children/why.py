@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.engine.memo import Kept
 from companion.engine.why import because
 from companion.games.children.rulecard import SECTIONS
 from companion.i18n import Msg, NewsLine, msg, nmsg
@@ -29,16 +30,11 @@ def once(key: tuple, make: Callable[[], NewsLine]) -> NewsLine:
     line and its why are about five objects, the most frequent lines the same few again and
     again). ``key`` names the rule and every input the line reads: ids, numbers, players,
     and the state's content (edition and entries) for the names, never a name's words."""
-    line = _LINES.get(key)
-    if line is None:
-        if len(_LINES) >= _LINES_KEPT:  # players and entries change over months: kept bounded
-            _LINES.clear()
-        line = _LINES[key] = make()
-    return line
+    return _LINES.get(key, make)
 
 
-_LINES: dict[tuple, NewsLine] = {}
 _LINES_KEPT = 1024
+_LINES = Kept(_LINES_KEPT)  # players and entries change over months: kept bounded
 
 
 # --------------------------------------------------------------------------- the hand limit

@@ -5,13 +5,12 @@ physical die shows), a player's action, healing, discards, the tally, the end.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.ending import Ending, best_first
-from companion.engine.memo import remember_last
+from companion.engine.memo import Kept, remember_last
 from companion.engine.present import present
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import actions, combat, content, flow, scoring
@@ -52,18 +51,11 @@ def prompt(state: State) -> Prompt:
 
 
 #: Choices and sentences made once (:func:`_once`), by what they are made from.
-_MADE: dict[Any, Any] = {}
-
-
-def _once(key: Any, make: Callable[..., T], *args: Any) -> T:
-    """``make(*args)``, made once for ``key`` (which names everything it is made from: a card's
-    label comes from the table's ``content``, so a key with a label names the content)."""
-    found = _MADE.get(key)
-    if found is None:
-        if len(_MADE) >= 20_000:  # bounded: a long-running daemon sees many games
-            _MADE.clear()
-        found = _MADE[key] = make(*args)
-    return found
+_MADE = Kept(20_000)  # bounded: a long-running daemon sees many games
+#: ``_once(key, make, *args)``: ``make(*args)``, made once for ``key`` (which names everything it is
+#: made from: a card's label comes from the table's ``content``, so a key with a label names the
+#: content). The store's own method, called at once: one call less on every prompt.
+_once = _MADE.get
 
 
 _DRAW_TEXT = {
