@@ -40,9 +40,12 @@ def _ask(state: State) -> Prompt | State:
 
 
 def _needs_cut(state: State) -> list[int]:
-    limit, a = state.hand_limit, state.active
-    if all(h <= limit or p == a for p, h in enumerate(state.hands)):  # asked at every step that settles: mostly
-        return []  # nobody (or only the active player, after a draw: they cut at their step)
+    hands, limit = state.hands, state.hand_limit
+    if max(hands) <= limit:  # asked at every step that settles: mostly nobody
+        return []
+    a = state.active
+    if all(h <= limit for p, h in enumerate(hands) if p != a):  # or the active player alone, after a draw
+        return []
     n = len(state.players)
     pending = {int(p) for f in state.frames if f.kind == "cut" for p in f.args}
     order = [(state.active + k) % n for k in range(1, n)]
@@ -74,7 +77,7 @@ def _resolve_self(state: State) -> State | None:
     if not state.frames and (step == _OVER or step == _SETUP):
         return None
     if step != _SETUP:
-        if fx.insane(state):
+        if state.hand_limit == 0 or (state.counted_flips >= 5 and fx.insane(state)):  # fx.insane, its checks first
             state = replace(state, step=Step.OVER, outcome="lost", winners=(), frames=())
             line = msg("Every player goes insane: the ghostly children win.")
             return say(state, why.insane(line, len(state.enraged_present), state.counted_flips,
