@@ -17,7 +17,7 @@ import sys
 from companion import script as scripts
 from companion.cli import main
 from companion.session import Session
-from companion.store import EventStore, StoreFull
+from companion.store import EventStore
 from tests.checkout import ROOT, checkout_env
 from tests.test_storage_faults import Disk, _fill, tiny_tmpfs
 
@@ -82,6 +82,8 @@ def test_an_input_over_the_file_size_limit_is_the_disk_full(tmp_path):
 
 
 def test_a_tmpfs_filled_to_the_last_byte_is_the_disk_full(tmp_path):
+    from companion.store import StoreFull
+
     with tiny_tmpfs(tmp_path / "fs", "600k") as fs:
         store = EventStore(fs / "g.sqlite3")
         game = store.new_game({"game": "x"}, "k", 0.0)
