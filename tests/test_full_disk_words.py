@@ -155,7 +155,7 @@ def test_the_last_word_over_a_full_disk_does_not_ask_to_keep_the_companion_on():
 def test_the_daemon_says_a_full_disk_in_plain_words(tmp_path):
     """The notice and ``storage_warning`` of a write that failed on a full disk (SQLITE_FULL):
     no path, no SQLite words."""
-    from companion.daemon.saving import full_disk_warning
+    from companion.daemon.saving import full_disk_warning, warning_for
     from companion.i18n import render
 
     disk = Disk()
@@ -164,7 +164,7 @@ def test_the_daemon_says_a_full_disk_in_plain_words(tmp_path):
     disk.full = True
     assert session.handle(DEMO.lines[0].input, 1).accepted
     assert session.recording.full
-    assert render(session.recording.warning(), "en") == render(full_disk_warning(), "en")
+    assert render(warning_for(session.recording), "en") == render(full_disk_warning(), "en")
     store.close()
 
 
@@ -199,5 +199,5 @@ def test_replay_says_the_lines_it_played_and_the_inputs_the_game_stands_after(tm
     position = Session.resume(store, store.games()[0]).position
     store.close()
     lines = len(DEMO.lines)
-    assert f"demo.jsonl: Creepy Cellar, {lines} lines played, the game after {position} inputs; game over:" in run.stdout
+    assert f"demo.jsonl: Ghost Fightin' Treasure Hunters: Creepy Cellar, {lines} lines played, the game after {position} inputs; game over:" in run.stdout
     assert position < lines
