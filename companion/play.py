@@ -298,7 +298,6 @@ def last_word(state: dict) -> str:
     language, its first letter lowered after the colon: issue 29 read "not saved: The event
     store")."""
     from companion.i18n import LowerFirst, msg, render
-
     from companion.storage_words import was_not_saved, why_of
 
     lang = state.get("language") or "en"

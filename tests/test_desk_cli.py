@@ -393,7 +393,8 @@ def test_one_imported_card_is_one_card_in_both_languages():
 
 
 def test_a_saved_game_of_one_input_says_1_input(monkeypatch, capsys, tmp_path):
-    """newcomer: ``companion games --saved`` listed a game just begun as "1 moves" (newcomer 19: inputs, the word play counts with)."""
+    """newcomer: ``companion games --saved`` listed a game just begun as "1 moves"
+    (newcomer 19: now inputs, the word play counts with)."""
     from types import SimpleNamespace
 
     from companion import desk_cli, saved_games

@@ -199,5 +199,6 @@ def test_replay_says_the_lines_it_played_and_the_inputs_the_game_stands_after(tm
     position = Session.resume(store, store.games()[0]).position
     store.close()
     lines = len(DEMO.lines)
-    assert f"demo.jsonl: Ghost Fightin' Treasure Hunters: Creepy Cellar, {lines} lines played, the game after {position} inputs; game over:" in run.stdout
+    assert (f"demo.jsonl: Ghost Fightin' Treasure Hunters: Creepy Cellar, {lines} lines played, the game after "
+            f"{position} inputs; game over:") in run.stdout
     assert position < lines
