@@ -202,3 +202,23 @@ def test_replay_says_the_lines_it_played_and_the_inputs_the_game_stands_after(tm
     assert (f"demo.jsonl: Ghost Fightin' Treasure Hunters: Creepy Cellar, {lines} lines played, the game after "
             f"{position} inputs; game over:") in run.stdout
     assert position < lines
+
+
+
+def test_a_refused_open_of_a_damaged_store_leaves_it_as_it_was_and_nothing_beside_it(tmp_path):
+    """A refused open takes away the ``-wal``/``-shm`` it made, and only those: the damaged
+    store and its ``.lock`` (there before) stay byte for byte."""
+    import pytest
+
+    from companion.store import CorruptStore
+
+    db = tmp_path / "g.sqlite3"
+    store = EventStore(db)
+    store.new_game({"game": "x"}, "k", 0.0)
+    store.close()
+    db.write_bytes(db.read_bytes()[:100] + b"\xff" * 3996)  # its pages overwritten: damaged
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert sorted(before) == ["g.sqlite3", "g.sqlite3.lock"]
+    with pytest.raises(CorruptStore):
+        EventStore(db)
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
