@@ -136,6 +136,10 @@ def test_a_full_disk_is_said_in_plain_words_once_and_marked_on_every_prompt():
     assert "[NOT SAVED] [hauntings 0/8] Bo: roll" in lines
     assert "[NOT SAVED] [hauntings 0/8] Ada: move" in lines
     assert "[hauntings 0/8] Bo: move" in lines
+    italian = Out()
+    view = NumberedView(italian)
+    view({**state, "language": "it", "storage_warning": render(full_disk_warning(), "it")})
+    assert "[NON SALVATA] [hauntings 0/8] Ada: roll" in italian.text.splitlines()
 
 
 def test_the_last_word_over_a_full_disk_does_not_ask_to_keep_the_companion_on():
