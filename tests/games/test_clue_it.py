@@ -385,7 +385,9 @@ def test_physical_keeper_is_not_named_and_a_mis_tap_is_explained():
     assert len(prompt(state).choices) == 16  # every kind not wholly discarded
     state = apply(state, "intrigue:keeper-1")
     assert state.news == ("Ada keeps an Intrigue card.",) and state.step == Step.STOP
-    state = run(state, "stop:corridor", "end-turn", "roll", "die:?", "die:2")
+    state = run(state, "stop:corridor", "end-turn", *["roll", "die:2", "die:2", "stop:corridor", "end-turn"] * 3,
+                "roll", "die:?", "die:2")
+    assert state.player == "Ada"
     again = apply(state, "intrigue:keeper-1")  # Ada keeps it: it cannot be drawn, and Ada knows it
     assert again.news == ("Ada keeps that Intrigue card already: draw the top card of the Intrigue deck.",)
     assert again.step == Step.DRAW and again.intrigue_deck == state.intrigue_deck
