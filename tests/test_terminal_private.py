@@ -69,6 +69,8 @@ def test_an_accusation_is_made_in_the_terminal_and_its_picks_are_hidden_afterwar
     table, client, out = _table(_state(session))
     assert "1) Cy: take the screen, others look away   2) Start again" in out.getvalue()
     table.handle(client, "1")
+    assert client.sent == []  # the cover first (newcomer 19 finding 2)
+    table.handle(client, "")
     assert client.sent == [{"cmd": "private", "player": "Cy"}]
     table.view(protocol.private_message(session, "Cy"))
     assert "1) Mike Hanlon   2) Bill Denbrough   3) Kid 3   4) Kid 4   5) Kid 5   6) Kid 6   7) Kid 7   " \
@@ -96,6 +98,7 @@ def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
     assert out.getvalue().splitlines()[-1] == ("   1) Roll the dice   2) Squares to the nearest location?   "
                                                "3) Use my Personality power   4) Bo: secret cards (others look away)")
     table.handle(client, "4")
+    table.handle(client, "")
     assert client.sent == [{"cmd": "private", "player": "Bo"}]
     table.view(protocol.private_message(session, "Bo"))
     assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card 2 (to keep)",
@@ -285,6 +288,7 @@ def test_each_accusation_question_is_printed_once():
     session = _session_after(77)  # Cy touched "Only I am looking"
     table, client, out = _table(_state(session))
     table.handle(client, "1")
+    table.handle(client, "")
     table.view(protocol.private_message(session, "Cy"))
     for key in ("pick:kid-5", "pick:item-2", "pick:the-synagogue"):
         session.handle(Touch(key))
@@ -304,6 +308,7 @@ def test_a_choice_typed_before_the_next_private_choices_come_says_to_wait_for_th
     session = _session_after(77)  # Cy touched "Only I am looking"
     table, client, out = _table(_state(session))
     table.handle(client, "1")
+    table.handle(client, "")
     table.view(protocol.private_message(session, "Cy"))
     table.handle(client, "5")
     session.handle(Touch("pick:kid-5"))
@@ -326,3 +331,27 @@ def test_a_card_typed_between_quotes_as_the_readme_writes_it_is_tapped(typed):
     table, client, out = _table(_state(_session_after(4)))
     table.handle(client, typed)
     assert client.sent == [{"cmd": "tap", "component": "clue_it:intrigue:immediate-1"}]
+
+
+@pytest.mark.parametrize(("lang", "cover", "kept"), [
+    ("en", "Only Bo looks: Bo, press Enter to show what only you may see; anything else typed keeps it hidden.",
+     "Nothing was shown: what only Bo may see stays hidden."),
+    ("it", "Guarda solo Bo: Bo, premi Invio per vedere ciò che puoi vedere solo tu; qualsiasi altra cosa scritta "
+           "lo tiene nascosto.",
+     "Non è stato mostrato niente: ciò che può vedere solo Bo resta nascosto.")])
+def test_a_players_secret_cards_wait_behind_a_cover_until_enter(lang, cover, kept):
+    """Newcomer 19 finding 2: on Ada's turn, typing the number of "Bo: secret cards (others
+    look away)" printed Bo's card at once. Now, as the window's "Only Bo looks — tap to
+    show", the terminal asks Bo to press Enter first; anything else typed shows nothing and
+    is taken as usual."""
+    session = _session_after(81)  # Bo holds an Intrigue card
+    table, client, out = _table(_state(session, lang))
+    table.handle(client, "4")
+    assert client.sent == [] and out.getvalue().splitlines()[-1] == cover
+    table.handle(client, "u")  # not Enter: nothing shown, and the undo is sent
+    assert out.getvalue().splitlines()[-1] == kept
+    assert client.sent == [{"cmd": "undo"}]
+    table.handle(client, "4")
+    table.handle(client, "")
+    assert client.sent[-1] == {"cmd": "private", "player": "Bo"}
+    assert "(to keep)" not in out.getvalue() and "da tenere" not in out.getvalue()
