@@ -355,3 +355,37 @@ def test_a_players_secret_cards_wait_behind_a_cover_until_enter(lang, cover, kep
     table.handle(client, "")
     assert client.sent[-1] == {"cmd": "private", "player": "Bo"}
     assert "(to keep)" not in out.getvalue() and "da tenere" not in out.getvalue()
+
+
+
+@pytest.mark.parametrize(("lang", "said", "typed"), [
+    ("en", "then touch where you stopped", "then type the number of the place where you stopped"),
+    ("it", "poi tocca dove hai finito il movimento", "poi digita il numero del posto dove hai finito il movimento")])
+def test_the_clue_it_move_prompt_says_what_to_type_in_the_terminal(lang, said, typed):
+    """Newcomer 19 finding 12: the terminal printed "move up to 8, then touch where you
+    stopped" ("tocca dove hai finito"), where other prompts say "type 1"."""
+    loaded = script.load(SOLVED)
+    session = Session.start(loaded.header)
+    for line in loaded.lines:
+        session.handle(line.input, line=line.number)
+        if str(session.prompt.text).endswith("then touch where you stopped"):
+            break
+    else:
+        raise AssertionError("solved.jsonl has no move prompt")
+    out = io.StringIO()
+    NumberedView(out)(_state(session, lang))
+    assert said not in out.getvalue()
+    assert [row for row in out.getvalue().splitlines() if row.endswith(typed)]
+
+
+@pytest.mark.parametrize(("lang", "said", "typed"), [
+    ("en", "Ada (in room A): touch where the red hunter goes, up to 2 spaces",
+     "Ada (in room A): type the number of the place where the red hunter goes, up to 2 spaces"),
+    ("it", "Ada (nella stanza A): tocca dove va il cacciatore rosso, fino a 2 spazi",
+     "Ada (nella stanza A): digita il numero del posto dove va il cacciatore rosso, fino a 2 spazi")])
+def test_a_touch_where_prompt_says_what_to_type_in_the_terminal(lang, said, typed):
+    """The same words in every game's "touch where" prompt (Creepy Cellar's hunter, Children's room)."""
+    out = io.StringIO()
+    NumberedView(out)({"type": "state", "language": lang, "news": [], "log": [], "view": {},
+                       "prompt": {"text": said, "choices": [{"key": "to:B", "label": "B"}]}})
+    assert out.getvalue().splitlines()[0] == typed
