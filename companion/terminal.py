@@ -197,6 +197,9 @@ class NumberedView(ConsoleView):
                 self.say(msg("type {number} (“{button}”)", number=number, button=label))
             for said, instead in ((bare, typed), (bare[:1].upper() + bare[1:], typed[:1].upper() + typed[1:])):
                 text = re.sub(re.escape(said) + r"(?!\w)", lambda _m, instead=instead: instead, text)
+        if choices:  # "then touch where you stopped": a place among the numbered choices (newcomer 19 finding 12)
+            where, typed = self.say(msg("touch where")), self.say(msg("type the number of the place where"))
+            text = re.sub(r"(?<!\w)" + re.escape(where) + r"(?!\w)", lambda _m: typed, text)
         return text
 
     def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:
