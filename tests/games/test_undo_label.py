@@ -58,5 +58,5 @@ def test_an_undone_player_name_says_what_the_input_did():
     assert reply.accepted
     said = [(str(render(line, "en")), str(render(line, "it"))) for line in reply.news]
     assert said[0] == ("Undone: Ada plays a ghost on Bo's house, on the second floor.",
-                       "Annullato: Ada gioca un fantasma sulla casa di Bo, al primo piano.")
+                       "Annullato: Ada gioca un fantasma sulla casa di Bo, al secondo piano.")
     assert said[1][0] == "Take the ghost card back off the second floor of Bo's house."
