@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion import protocol, script
+from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.session import Session
 from companion.terminal import NumberedView, TerminalTable
@@ -389,3 +390,35 @@ def test_a_touch_where_prompt_says_what_to_type_in_the_terminal(lang, said, type
     NumberedView(out)({"type": "state", "language": lang, "news": [], "log": [], "view": {},
                        "prompt": {"text": said, "choices": [{"key": "to:B", "label": "B"}]}})
     assert out.getvalue().splitlines()[0] == typed
+
+
+_NO_READER = {
+    "en": "No card reader here: lay each card face-down in the row without looking and type 1; the companion picks "
+          "which one goes into the envelope, so no player chooses it, but it does not know it and cannot check an "
+          "accusation: the accuser looks in the envelope secretly.",
+    "it": "Qui nessun lettore legge le carte: mettete ogni carta coperta nella fila senza guardarla e digitate 1; il "
+          "companion sceglie quale va nella Busta, così nessun giocatore la sceglie, ma non la conosce e non può "
+          "verificare un'accusa: chi accusa guarda di nascosto nella Busta."}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_companions_envelope_says_up_front_what_it_does_with_no_reader(lang):
+    """Newcomer 19 finding 10a: with ``--option envelope=companion`` the terminal asked 22
+    times to "tap kid card 1 of 7 without looking" and only then said "The companion did not
+    read every card in the envelope". The terminal has no reader: it says once, before the
+    first card, what the companion does there (picks the card, unread) and what it cannot."""
+    session = Session.start(GameHeader.from_json({"game": "clue_it", "players": ["Ada", "Bo", "Cy"], "seed": 1,
+                                                  "options": {"envelope": "companion"}, "stack": {}}))
+    for kid in ("kid:mike-hanlon", "kid:bill-denbrough", "kid:kid-3"):
+        session.handle(Touch(kid))
+    out = io.StringIO()
+    view = NumberedView(out)
+    virtual = {"hardware": {"readers": [{"name": "table", "role": "table", "online": True, "virtual": True}]}}
+    for _ in range(3):
+        view({**_state(session, lang), **virtual})
+        session.handle(Touch("seal:face-down"))
+    assert out.getvalue().count(_NO_READER[lang]) == 1
+    real = {"hardware": {"readers": [{"name": "table", "role": "table", "online": True, "virtual": False}]}}
+    out = io.StringIO()
+    NumberedView(out)({**_state(session, lang), **real})  # a reader reads the cards: nothing to say
+    assert _NO_READER[lang] not in out.getvalue()
