@@ -57,6 +57,7 @@ class NumberedView(ConsoleView):
         self.awaiting: str | None = None
         self._warning: str | None = None  # the storage warning last printed
         self._staff: str | None = None  # the venue staff's message last printed
+        self._noted: set[str] = set()  # the game's terminal notes said already (Game.terminal_notes)
 
     @property
     def lang(self) -> str:
@@ -162,9 +163,25 @@ class NumberedView(ConsoleView):
         self._shown = choices
         if not choices:
             return
+        self._terminal_note(message, choices)
         if not prompted:
             self._print_prompt(message)
         self._print_choices(choices)
+
+    def _terminal_note(self, message: dict[str, Any], choices: list[dict[str, Any]]) -> None:
+        """The game's note for a choice that a card reader would make more of
+        (:attr:`~companion.engine.game.Game.terminal_notes`), once, when no real reader is on."""
+        readers = (message.get("hardware") or {}).get("readers") or []
+        if any(r.get("online") and not r.get("virtual") for r in readers):
+            return
+        from companion.engine.registry import GAMES, get_game
+
+        game_id = message.get("game")
+        notes = get_game(game_id).terminal_notes if game_id in GAMES else {}
+        for choice in choices:
+            if choice["key"] in notes and choice["key"] not in self._noted:
+                self._noted.add(choice["key"])
+                self._print(self.say(notes[choice["key"]]))
 
     def _print_choices(self, choices: list[dict[str, Any]]) -> None:
         self._print("   " + "   ".join(f"{n}) {c['label']}" for n, c in enumerate(choices, 1)))
