@@ -149,6 +149,9 @@ class TableScreen(Screen):
         label = self.ids.prompt
         label.font_size = sp(size) * App.get_running_app().scale
         label.text = markup
+        # cut at the column's width (the prompt's once laid out): before the column's first
+        # layout the label is 100 px wide, a word a line (newcomer19: "Bo's › 1/17" at 720x1280)
+        label.text_size = (self.ids.right.width, None)
         label.texture_update()
         # rendered now, as shown: the render the new text triggered for the next frame would
         # draw the same texture again (issue 27 item 7: the prompt rendered twice a state)
