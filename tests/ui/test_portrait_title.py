@@ -57,3 +57,30 @@ def test_a_long_prompt_pages_at_the_columns_width_before_its_first_layout(tmp_pa
         assert len(table._prompt_pages) == 1, table._prompt_pages
     finally:
         App._running_app = None
+
+
+def test_a_checklists_done_button_stays_put_from_step_to_step():
+    """newcomer19 finding 5: the set-up checklist's Done moved with each step's words (y 315,
+    239, 277 on steps 1-3 at 800x480): a finger tapping the same spot ten times ticked one
+    step. The step box is as high as the list's tallest step, whichever shows: its Done, at
+    its bottom, keeps one place (a list of one step keeps its own height)."""
+    from kivy.core.window import Window  # noqa: F401  (the window first: labels need its context)
+
+    from ui.widgets.todo import TodoPanel
+
+    steps = ["Set out the original game board with the Cellar board to its left.",
+             "Place one ghost in each of rooms C, F, I, L.",
+             "Shuffle the 12 Cursed Treasures and place one face-down in each room A to L.",
+             "Every hunter starts outside."]
+    panel = TodoPanel(width=396, most=350)
+    panel.lines = [{"kind": "setup", "text": text} for text in steps]
+    heights = []
+    for _step in steps:
+        panel._refit()
+        heights.append(round(panel.height, 1))
+        panel.tick()
+    assert len(set(heights)) == 1, heights
+    alone = TodoPanel(width=396, most=350)
+    alone.lines = [{"kind": "setup", "text": steps[-1]}]
+    alone._refit()
+    assert alone.height < heights[0]
