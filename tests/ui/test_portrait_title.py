@@ -74,12 +74,17 @@ def test_a_checklists_done_button_stays_put_from_step_to_step():
              "Every hunter starts outside."]
     panel = TodoPanel(width=396, most=350)
     panel.lines = [{"kind": "setup", "text": text} for text in steps]
-    heights = []
+    heights, done_at = [], []
     for _step in steps:
         panel._refit()
+        panel.do_layout()
+        panel._foot.do_layout()
         heights.append(round(panel.height, 1))
+        done_at.append(round(panel.top - panel.done_button.top, 1))  # under the box's top, fixed in its column
         panel.tick()
     assert len(set(heights)) == 1, heights
+    assert len(set(done_at)) == 1, done_at
+    assert panel.done_button.y >= panel.y
     alone = TodoPanel(width=396, most=350)
     alone.lines = [{"kind": "setup", "text": steps[-1]}]
     alone._refit()
