@@ -20,7 +20,7 @@ from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW, col
 from ui.memory import collect_all_next
 from ui.motion import Motion
 from ui.notice_place import NoticePlace
-from ui.text import escape_markup, page_mark, page_words, prompt_markup
+from ui.text import escape_markup, page_mark, page_words, prompt_markup, setup_question
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 from ui.widgets.frame import before_frame
 from ui.widgets.lesson_cards import LessonCards
@@ -184,6 +184,23 @@ class TableScreen(Screen):
         self.prompt_page = (int(self.prompt_page) + 1) % len(self._prompt_pages)
         self._show_page()
         return True
+
+    def choose(self, key: str) -> None:
+        """A choice button was touched: chosen, or first asked about while the table sets the
+        game up with steps of its checklist left (:func:`ui.text.setup_question`: the next
+        input starts the next state's steps; newcomer19: "Roll the die" at step 3 of 10
+        dropped steps 4-10 without a word). "Back to set-up" keeps the steps on show."""
+        from ui.widgets.confirm import Confirm
+
+        app = App.get_running_app()
+        model, todo = app.model, self.ids.todo
+        label = next((str(c.get("label") or key) for c in model.choices if c.get("key") == key), key)
+        question = setup_question(model.setup and todo.showing, todo.shown_lines(), int(todo.ticked), label,
+                                  app.tr._)
+        if not question:
+            app.choose(key)
+            return
+        Confirm(question, label, app.tr._("Back to set-up"), lambda: app.choose(key)).open()
 
     def repeat(self) -> None:
         """Repeat (the voice says the prompt again); while a lesson is put away, "Lesson":
