@@ -193,9 +193,9 @@ class TableScreen(Screen):
         from ui.widgets.confirm import Confirm
 
         app = App.get_running_app()
-        model, todo = app.model, self.ids.todo
+        model, steps = app.model, self.ids.todo
         label = next((str(c.get("label") or key) for c in model.choices if c.get("key") == key), key)
-        question = setup_question(model.setup and todo.showing, todo.shown_lines(), int(todo.ticked), label,
+        question = setup_question(model.setup and steps.showing, steps.shown_lines(), int(steps.ticked), label,
                                   app.tr._)
         if not question:
             app.choose(key)
