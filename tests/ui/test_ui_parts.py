@@ -524,11 +524,12 @@ def test_at_game_over_the_column_keeps_one_gap():
 def test_the_main_button_asks_first_while_set_up_steps_are_left():
     """newcomer19 finding 5: "Roll the die" touched at set-up step 3 of 10 dropped steps 4-10
     for good, without a word (the next input starts the next state's steps; History keeps the
-    old). While the table sets up, a touch on a choice with steps left asks first; in the
-    game (a step left after a roll) it does not, nor once every step is ticked."""
+    old). While set-up steps of the checklist are left, a touch on a choice asks first; for
+    the game's steps (a step left after a roll) it does not, nor once every step is ticked."""
     lines = [{"kind": "setup", "text": f"Step {n}"} for n in range(1, 11)]
-    said = text.setup_question(True, lines, 2, "Roll the die", lambda words: words)
+    said = text.setup_question(lines, 2, "Roll the die", lambda words: words)
     assert said == "Set-up is not finished: 8 of its 10 steps are not ticked. Roll the die anyway? History keeps them."
-    assert text.setup_question(False, lines, 2, "Roll the die", lambda words: words) == ""
-    assert text.setup_question(True, lines, 10, "Roll the die", lambda words: words) == ""
-    assert text.setup_question(True, [], 0, "Roll the die", lambda words: words) == ""
+    flips = [{"kind": "flip", "text": "Flip 2 more Ghost cards, then shuffle."}, {"kind": "lock", "text": "Lock"}]
+    assert text.setup_question(flips, 0, "End turn", lambda words: words) == ""
+    assert text.setup_question(lines, 10, "Roll the die", lambda words: words) == ""
+    assert text.setup_question([], 0, "Roll the die", lambda words: words) == ""

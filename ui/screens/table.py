@@ -186,8 +186,8 @@ class TableScreen(Screen):
         return True
 
     def choose(self, key: str) -> None:
-        """A choice button was touched: chosen, or first asked about while the table sets the
-        game up with steps of its checklist left (:func:`ui.text.setup_question`: the next
+        """A choice button was touched: chosen, or first asked about while set-up steps of
+        the checklist are left (:func:`ui.text.setup_question`: the next
         input starts the next state's steps; newcomer19: "Roll the die" at step 3 of 10
         dropped steps 4-10 without a word). "Back to set-up" keeps the steps on show."""
         from ui.widgets.confirm import Confirm
@@ -195,8 +195,7 @@ class TableScreen(Screen):
         app = App.get_running_app()
         model, steps = app.model, self.ids.todo
         label = next((str(c.get("label") or key) for c in model.choices if c.get("key") == key), key)
-        question = setup_question(model.setup and steps.showing, steps.shown_lines(), int(steps.ticked), label,
-                                  app.tr._)
+        question = setup_question(steps.shown_lines() if steps.showing else [], int(steps.ticked), label, app.tr._)
         if not question:
             app.choose(key)
             return
