@@ -16,7 +16,8 @@ nothing a finger reaches for:
   20 px; else, in portrait, over the board's bottom (just over the column) while no place
   on the board picks a choice, covering whole lines of it or none (screen16); else over
   the instruction with it paged under. :func:`choose_over` picks the banner's size: the
-  first that leaves the instruction whole, else two of its lines a page, else one;
+  first that leaves the instruction whole, else two of its lines a page, else one; paged,
+  it opens on what to do, past a page that only says who and where (:func:`opening_page`);
 * only when not one line of the instruction fits under the banner, the banner alone over the
   instruction, down to the first button (the prompt is back when it fades or is touched).
 
@@ -125,6 +126,15 @@ def choose_spot(spots: list[tuple[float, float]], height_at: Callable[[int], flo
             if height_at(size) <= room:
                 return top, size
     return None
+
+
+def opening_page(pages: list[str]) -> int:
+    """The page of the instruction under the banner on show first: the first that is not
+    only its head (who and where, ending at its colon: "Ada col cacciatore rosso (fuori):"),
+    else the first (newcomer19 finding 4: at 800x480 the copy read that head, "› 1/2", and the
+    move it asked for, "muovi fino a 1, poi Fine turno", was a touch away for the banner's
+    5 s). The other pages stay a touch away, in order."""
+    return next((n for n, page in enumerate(pages) if not page.rstrip().endswith(":")), 0)
 
 
 def board_lines(slot) -> list[tuple[float, float]]:
@@ -294,7 +304,7 @@ class NoticePlace:
         # step's words under showed in that strip)
         below = 5 * dp(1) * self.app.scale
         self.show_copy([self.first_page(text, n, len(plain)) for n, text in enumerate(plain, 1)],
-                       [x, top - banner + under, width, room + under + below], font, fill)
+                       [x, top - banner + under, width, room + under + below], font, fill, opening_page(plain))
         return True
 
     def instruction(self) -> tuple[str, list]:
@@ -318,7 +328,7 @@ class NoticePlace:
         return words + page_mark(number, count)
 
     def show_copy(self, pages: list[str] | None, place: list | None = None, font: float = 32,
-                  fill: list | None = None) -> None:
+                  fill: list | None = None, start: int = 0) -> None:
         root = self.app.root
         copy = root.ids.notice_copy
         if not pages:
@@ -331,6 +341,7 @@ class NoticePlace:
         copy.fill = fill
         if list(copy.pages) != pages:
             copy.pages = pages
+            copy.page = start  # what to do, not only who and where (:func:`opening_page`)
 
     def copy_height(self, markup: str, font: float, width: float) -> float:
         """The instruction's height at ``font`` sp (scale 1) in ``width`` pixels (its label's
