@@ -533,3 +533,17 @@ def test_the_main_button_asks_first_while_set_up_steps_are_left():
     assert text.setup_question(flips, 0, "End turn", lambda words: words) == ""
     assert text.setup_question(lines, 10, "Roll the die", lambda words: words) == ""
     assert text.setup_question([], 0, "Roll the die", lambda words: words) == ""
+
+
+def test_the_readme_says_which_lists_page_and_which_scrolls():
+    """newcomer19 finding 13: the Cards panel scrolled (a scroll bar) where the README said
+    pick lists are "paged rather than scrolled". The prompt's pick lists page (ui.widgets.choices
+    has no scroll view); the Cards panel, a laptop's (virtual readers), scrolls its cards,
+    and the README says so, and where its button is (under the board, not at the top)."""
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
+    source = Path(__file__).resolve().parents[2] / "ui" / "widgets"
+    assert "ScrollView" not in (source / "choices.py").read_text(encoding="utf-8")
+    assert "ScrollView(" in (source / "cards_panel.py").read_text(encoding="utf-8")
+    assert "is equal buttons, paged rather than scrolled" in readme
+    assert "touch **Cards** under the board" in readme
+    assert "its list scrolls" in readme
