@@ -547,3 +547,22 @@ def test_the_readme_says_which_lists_page_and_which_scrolls():
     assert "is equal buttons, paged rather than scrolled" in readme
     assert "touch **Cards** under the board" in readme
     assert "its list scrolls" in readme
+
+
+def test_a_word_too_wide_for_its_line_breaks_with_a_hyphen_where_the_lines_hold_it_whole():
+    """newcomer19 finding 6: House of Spirits' cards read "Ancie. Tome" and "Flashli.": a word
+    wider than its card's line was cut with a full stop, though the card held another line. A
+    word that fits two or more lines of its own breaks with a hyphen (at least three letters a
+    part; its last part never shares a line with the next word), the whole name kept; the cut
+    stays the last resort where the lines do not hold it."""
+    from ui.boards.fit import fit_lines
+
+    def measure(word: str) -> float:  # 10 px a character
+        return 10 * len(word)
+
+    assert fit_lines("Flashlight", 70, 3, measure) == "Flashl-\night"
+    assert fit_lines("Flashlight", 60, 2, measure) == "Flash-\nlight"
+    assert fit_lines("Ancient Tome", 50, 3, measure) == "Anci-\nent\nTome"
+    assert fit_lines("Ancient Tome", 50, 2, measure) == "Anci. Tome"  # two lines do not hold it: cut
+    assert fit_lines("Flashlight", 60, 1, measure) == "Flash."
+    assert fit_lines("Billiards Room", 80, 2, measure) == "Billiar. Room"  # never "Billia-" / "rds Room"
