@@ -129,12 +129,16 @@ def choose_spot(spots: list[tuple[float, float]], height_at: Callable[[int], flo
 
 
 def opening_page(pages: list[str]) -> int:
-    """The page of the instruction under the banner on show first: the first that is not
-    only its head (who and where, ending at its colon: "Ada col cacciatore rosso (fuori):"),
-    else the first (newcomer19 finding 4: at 800x480 the copy read that head, "› 1/2", and the
-    move it asked for, "muovi fino a 1, poi Fine turno", was a touch away for the banner's
-    5 s). The other pages stay a touch away, in order."""
-    return next((n for n, page in enumerate(pages) if not page.rstrip().endswith(":")), 0)
+    """The page of the prompt under the banner on show first: the first after its head (who
+    and where, the pages up to the first that ends at a colon: "Ada col cacciatore rosso
+    (fuori):", or "Ada's red hunter" / "(in room B):" a line a page in portrait) that is
+    not itself only a head; else the first (newcomer19 finding 4: at 800x480 the copy read
+    that head, "› 1/2", and the move it asked for, "muovi fino a 1, poi Fine turno", was a
+    touch away for the banner's 5 s). The other pages stay a touch away, in order."""
+    heads = [n for n, page in enumerate(pages) if page.rstrip().endswith(":")]
+    if not heads:
+        return 0
+    return next((n for n in range(heads[0] + 1, len(pages)) if n not in heads), 0)
 
 
 def board_lines(slot) -> list[tuple[float, float]]:
@@ -303,8 +307,10 @@ class NoticePlace:
         # its fill down to 1 px over the first button (the room stops 6 px over it, and the
         # step's words under showed in that strip)
         below = 5 * dp(1) * self.app.scale
+        # a prompt opens on what to do (a step's words before a colon are what to do)
+        start = 0 if self._step else opening_page(plain)
         self.show_copy([self.first_page(text, n, len(plain)) for n, text in enumerate(plain, 1)],
-                       [x, top - banner + under, width, room + under + below], font, fill, opening_page(plain))
+                       [x, top - banner + under, width, room + under + below], font, fill, start)
         return True
 
     def instruction(self) -> tuple[str, list]:
