@@ -105,7 +105,9 @@ def test_the_instruction_under_the_banner_opens_on_what_to_do():
     assert opening_page(["Ada's red hunter (outside): move up to 5;", "blue doors are locked, then End turn"]) == 0
     assert opening_page(["Cy: how many bulb icons", "does the second-floor card show?"]) == 0
     assert opening_page(["Bo: move up to 3, then End turn"]) == 0
-    assert opening_page(["Who:", "where:"]) == 0  # nothing but heads: from the first
-    # a head over two pages (720x1280: "Ada's red hunter › 1/4", a line a page)
     assert opening_page(["Ada's red hunter", "(in room B):", "move up to 2; blue doors are",
                          "locked, then Done moving"]) == 2
+    # the head ends inside a page (720x1280: "Ada's red hunter › 1/4", a line a page): that page
+    assert opening_page(["Ada's red hunter", "(in room B): move up to 2;", "blue doors are locked,",
+                         "then Done moving"]) == 1
+    assert opening_page(["Put the card back", "on the deck"]) == 0  # no head: from the first
