@@ -129,16 +129,18 @@ def choose_spot(spots: list[tuple[float, float]], height_at: Callable[[int], flo
 
 
 def opening_page(pages: list[str]) -> int:
-    """The page of the prompt under the banner on show first: the first after its head (who
-    and where, the pages up to the first that ends at a colon: "Ada col cacciatore rosso
-    (fuori):", or "Ada's red hunter" / "(in room B):" a line a page in portrait) that is
-    not itself only a head; else the first (newcomer19 finding 4: at 800x480 the copy read
-    that head, "› 1/2", and the move it asked for, "muovi fino a 1, poi Fine turno", was a
-    touch away for the banner's 5 s). The other pages stay a touch away, in order."""
-    heads = [n for n, page in enumerate(pages) if page.rstrip().endswith(":")]
-    if not heads:
+    """The page of the prompt under the banner on show first: the one where its head (who
+    and where, up to its first colon: "Ada col cacciatore rosso (fuori):") ends, or the
+    next when the head ends that page: what to do, or its start, shows; the first page
+    when no page has a colon (newcomer19 finding 4: at 800x480 the copy read that head,
+    "› 1/2", and the move it asked for, "muovi fino a 1, poi Fine turno", was a touch away
+    for the banner's 5 s; at 720x1280, "Ada's red hunter › 1/4"). The other pages stay a
+    touch away, in order."""
+    head = next((n for n, page in enumerate(pages) if ":" in page), None)
+    if head is None:
         return 0
-    return next((n for n in range(heads[0] + 1, len(pages)) if n not in heads), 0)
+    ends = pages[head].rstrip().endswith(":") and head + 1 < len(pages)
+    return head + 1 if ends else head
 
 
 def board_lines(slot) -> list[tuple[float, float]]:
