@@ -442,7 +442,9 @@ def test_hos_undoing_a_pick_up_lays_the_card_out_again():
 def test_hos_undoing_a_plot_card_taken_puts_it_back_on_the_plot_deck():
     """"he turns over the top plot card ... If he has exceeded it, he gets to pick up the card."
     With real decks, one line, not the draw's and the instruction's."""
-    msgid = ("The plot card shows {score}, so {needed} or more was needed: {player} succeeds and takes {card}.")
+    # words19: the content file's plot cards say their score is a placeholder
+    msgid = ("The plot card's placeholder score is {score}, so {needed} or more was needed: {player} succeeds and "
+             "takes {card}.")
     for decks in ("virtual", "physical"):
         session, key = _until_said("house_of_spirits", msgid, 1, decks=decks)
         assert _undone(session)[1:] == [
@@ -452,8 +454,8 @@ def test_hos_undoing_a_plot_card_taken_puts_it_back_on_the_plot_deck():
 
 def test_hos_undoing_a_failed_investigation_takes_the_card_back_from_the_bottom():
     """"If he failed, the card goes to the bottom of the plot deck.\""""
-    session, key = _until_said("house_of_spirits", "The plot card shows {score}, so {needed} or more was needed: the "
-                               "investigation fails; the card goes to the bottom of the plot deck.", 1,
+    session, key = _until_said("house_of_spirits", "The plot card's placeholder score is {score}, so {needed} or more "
+                               "was needed: the investigation fails; the card goes to the bottom of the plot deck.", 1,
                                decks="physical")
     assert _undone(session) == [
         ("Undone: Plot card 3.", "Annullato: Carta trama 3."),
@@ -646,7 +648,8 @@ def test_hos_a_room_deck_shuffle_is_undone_by_name():
 def test_hos_undoing_a_wound_sets_the_health_back_on_the_scratch_paper():
     """"Track these wounds with a piece of scratch paper": the die that wounded Ada (it also
     began a new round: the First Player card goes back)."""
-    session, key = _until("house_of_spirits", 1, "{player} takes a wound: {health} of {max} health left.")
+    session, key = _until("house_of_spirits", 1, "{player} takes a wound with placeholder numbers: {health} of {max} "
+                                                 "health left.")  # the content file's numbers (words19)
     assert key == "face:1"
     assert _undone(session) == [
         ("Undone: The die shows 1.", "Annullato: Il dado mostra 1."),
@@ -658,7 +661,7 @@ def test_hos_undoing_a_wound_sets_the_health_back_on_the_scratch_paper():
 def test_hos_undoing_a_hit_sets_the_monster_s_health_back():
     """"On a piece of scratch paper, track the number of health points that the monster has
     remaining" (before: nothing)."""
-    session, key = _until("house_of_spirits", 1, "A hit: {monster} has {health} health left.")
+    session, key = _until("house_of_spirits", 1, "A hit with placeholder numbers: {monster} has {health} health left.")
     assert key == "face:3"
     assert _undone(session) == [("Undone: The die shows 3.", "Annullato: Il dado mostra 3."),
                                 ("Set the health of Monster 6 back to 3 on the scratch paper.",
