@@ -297,3 +297,23 @@ def test_the_health_pips_mark_placeholder_health():
     (monster,) = [card for card in entered["in_play"] if card["kind"] == "monster"]
     assert pips_mark(monster) == "" and pips_mark(entered["players"]["Ada"]) == ""
     assert entered["players"]["Ada"]["stand_in_numbers"] is False
+
+
+def test_the_table_check_and_the_attack_choice_say_a_placeholder_health():
+    """The table check read "Monster 8: health 2 of 2" and the action prompt "Attack Monster 8
+    (2 health)", both from the content file's health: each says it is a placeholder; an
+    entered monster keeps its words."""
+    from companion.games.house_of_spirits.tablecheck import check
+
+    state = with_monster(_placeholder_round_one(), "monster-08")
+    (line,) = [x for x in check(state) if str(x.label) == "Monster 8"]
+    assert (render(line.value, "en"), render(line.value, "it")) == ("placeholder health 2 of 2",
+                                                                   "salute segnaposto 2 su 2")
+    (choice,) = [c for c in SPEC.prompt(state).choices if c.key == "attack:monster-08"]
+    assert (render(choice.label, "en"), render(choice.label, "it")) == (
+        "Attack Monster 8 (placeholder health 2)", "Attacca il Mostro 8 (salute segnaposto 2)")
+    entered = with_monster(in_round_one(), "monster-08")
+    (line,) = [x for x in check(entered) if str(x.label) == "Monster 8"]
+    assert render(line.value, "en") == "health 2 of 2"
+    (choice,) = [c for c in SPEC.prompt(entered).choices if c.key == "attack:monster-08"]
+    assert render(choice.label, "en") == "Attack Monster 8 (2 health)"
