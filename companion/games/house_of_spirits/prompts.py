@@ -287,6 +287,9 @@ def _action_prompt(state: State) -> Prompt:
 
 
 def _attack_choice(state: State, monster: str, health: int) -> Choice:
+    if state.card(monster).placeholder:  # the content file's health, not the card's (words19)
+        return Choice(f"attack:{monster}", msg("Attack {monster} (placeholder health {health})",
+                                               monster=state.label(monster), health=health))
     return Choice(f"attack:{monster}", msg("Attack {monster} ({health} health)", monster=state.label(monster),
                                            health=health))
 
