@@ -220,8 +220,8 @@ class HouseOfSpiritsBoard(BoxLayout):
                                    max_font=font(FLOOR * GROW),
                                    min_font=font(FLOOR), color=theme.TEXT, size_hint_y=0.5 if monster else 1))
         if monster:
-            panel.add_widget(health_pips(int(card.get("max_health") or 0), int(card.get("health") or 0),
-                                         pips_mark(card), colour=theme.HAUNTING, size_hint_y=0.14))
+            panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
+                                  mark=pips_mark(card), colour=theme.HAUNTING, size_hint_y=0.14))
             panel.add_widget(IconCounts(items=monster_pieces(card), smallest=font(FLOOR), biggest=font(24),
                                         size_hint_y=0.36))
         return panel
@@ -249,7 +249,8 @@ class HouseOfSpiritsBoard(BoxLayout):
             panel.add_widget(text(f"[b]{escape_markup(said)}[/b]", 20, color=theme.WON if winner else theme.LOST,
                                   size_hint_y=0.16))
         else:
-            panel.add_widget(health_pips(int(p.get("max_health") or 0), health, pips_mark(p), size_hint_y=0.16))
+            panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, mark=pips_mark(p),
+                                  size_hint_y=0.16))
         # the score, the way to 18, in the board's largest type (issue 29: at 20 px it was no
         # larger than the character's name): 32 px and up, as the prompt
         panel.add_widget(text(f"[b]{words['score']}[/b]", SCORE_FONT, SCORE_FONT, color=theme.GOLD,
@@ -258,18 +259,6 @@ class HouseOfSpiritsBoard(BoxLayout):
         panel.add_widget(IconCounts(items=player_pieces(name, p, view), smallest=font(FLOOR), biggest=font(22),
                                     size_hint_y=0.16))
         return panel
-
-
-def health_pips(total: int, filled: int, mark: str, colour=theme.GHOST, **kwargs) -> Widget:
-    """The health pips (``colour`` lit; ``kwargs`` for the widget in the panel); with a ``mark``
-    ("?": a placeholder health, :func:`pips_mark`) the mark stands after them in the dim type of
-    the panel's words, at the boards' floor."""
-    if not mark:
-        return Pips(total=total, filled=filled, colour=colour, **kwargs)
-    row = BoxLayout(spacing=gap(1), **kwargs)
-    row.add_widget(Pips(total=total, filled=filled, colour=colour))
-    row.add_widget(text(mark, FLOOR, color=theme.TEXT_DIM, size_hint_x=None, width=gap(14)))
-    return row
 
 
 def character_short(name: str) -> str:
