@@ -10,7 +10,7 @@ its short line."""
 
 from __future__ import annotations
 
-from hos_checks import holding, play, with_monster
+from hos_checks import holding, in_room, play, with_monster
 from test_house_of_spirits import COMPLETE, KRAIG, OLIVIA, RUDOLPH, in_round_one, new_game
 
 from companion import protocol
@@ -317,3 +317,24 @@ def test_the_table_check_and_the_attack_choice_say_a_placeholder_health():
     assert render(line.value, "en") == "health 2 of 2"
     (choice,) = [c for c in SPEC.prompt(entered).choices if c.key == "attack:monster-08"]
     assert render(choice.label, "en") == "Attack Monster 8 (2 health)"
+
+
+def test_a_plot_roll_on_placeholder_numbers_says_so():
+    """The plot card's other number: the one a plot roll needs ("Playing Plot Cards": the
+    Garage is 3 on Olivia's card, ±2, she rolls 4), on the content file's plot card: the
+    roll's prompt, its line and its why say their numbers are placeholders."""
+    state = in_room(holding(_placeholder_round_one(), 1, "plot-3"), "garage")
+    state = play(state, "pick:flashlight", "play:plot-3")
+    prompt = SPEC.prompt(state).text
+    assert (render(prompt, "en"), render(prompt, "it")) == (
+        "Bo: roll the die for Plot card 3: with placeholder numbers you need 3, and may add or take away up to 2",
+        "Bo: tira il dado per la Carta trama 3: con numeri segnaposto serve 3, e puoi aggiungere o togliere fino a 2")
+    state = play(state, "face:4")
+    assert _both(state)[0] == (
+        "Bo rolled 4 with placeholder numbers: 3 is in reach, adding or taking away up to 2.",
+        "Bo ha fatto 4, con numeri segnaposto: si arriva a 3 aggiungendo o togliendo fino a 2.")
+    assert _whys(state)[0][0].endswith("4 is 1 away: the card is played. " + PLACEHOLDERS_WHY[0])
+    entered = play(in_room(holding(in_round_one(), 1, "plot-3"), "garage"), "pick:flashlight", "play:plot-3")
+    assert render(SPEC.prompt(entered).text, "en") == (
+        "Bo: roll the die for Plot card 3: you need 3, and may add or take away up to 2")
+    assert _both(play(entered, "face:4"))[0][0] == "Bo rolled 4: 3 is in reach, adding or taking away up to 2."
