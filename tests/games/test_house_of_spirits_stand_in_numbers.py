@@ -338,3 +338,23 @@ def test_a_plot_roll_on_placeholder_numbers_says_so():
     assert render(SPEC.prompt(entered).text, "en") == (
         "Bo: roll the die for Plot card 3: you need 3, and may add or take away up to 2")
     assert _both(play(entered, "face:4"))[0][0] == "Bo rolled 4: 3 is in reach, adding or taking away up to 2."
+
+
+def test_a_plot_roll_with_no_modifier_on_a_placeholder_plot_card_says_so():
+    """The Garage entered with no modifier, the content file's Plot card 3 listing it as 3: the
+    roll must be exactly 3, a placeholder number."""
+    from test_house_of_spirits_content import C
+    from test_house_of_spirits_content import in_round_one as with_content
+
+    state = with_content({C("garage"): {"modifier": 0}}, main=("item-05", "item-06", "item-07"), complete=False)
+    state = play(in_room(holding(state, 0, "plot-3"), "garage"), "play:plot-3")
+    prompt = SPEC.prompt(state).text
+    assert (render(prompt, "en"), render(prompt, "it")) == (
+        "Ada: roll the die for Plot card 3: with placeholder numbers you need exactly 3",
+        "Ada: tira il dado per la Carta trama 3: con numeri segnaposto serve proprio 3")
+    assert _both(play(state, "face:3"))[0] == (
+        "Ada rolled 3 with placeholder numbers: exactly the number needed.",
+        "Ada ha fatto 3, con numeri segnaposto: proprio il numero che serviva.")
+    assert _both(play(state, "face:4"))[0] == (
+        "Ada rolled 4 with placeholder numbers: the card needs exactly 3.",
+        "Ada ha fatto 4, con numeri segnaposto: la carta chiede proprio 3.")

@@ -155,14 +155,23 @@ def plot_target(state: State) -> tuple[int, int]:
     return plot.items[pending.plot_item], state.plot_item_modifier(pending.plot_item, state.room)
 
 
+def plot_roll_stand_ins(state: State) -> bool:
+    """The plot roll under way uses a placeholder number: the plot card's, or the room's or
+    the declared item's modifier (words19)."""
+    pending = state.action
+    gives = state.current_room if state.card(pending.target).rooms else pending.plot_item
+    return state.stand_ins(pending.target, gives)
+
+
 def on_plot_roll(state: State, face: int) -> State:
     """Success when the die, moved by at most the modifier, reaches the number (Olivia's
     Garage example: needs 3, ±2, rolls 4 -> plays; Kraig's Tome: needs 4, ±1, rolls 6 -> fails)."""
     target, modifier = plot_target(state)
     by = _bonus_from(state)
     state = change_action(state, dice=state.action.dice + (face,))
-    line = _plot_roll_line(state.player, face, target, modifier)
-    state = say(state, why.plot_roll(line, face, target, modifier, by))
+    stand_ins = plot_roll_stand_ins(state)
+    line = _plot_roll_line(state.player, face, target, modifier, stand_ins)
+    state = say(state, why.plot_roll(line, face, target, modifier, by, stand_ins))
     if abs(face - target) <= modifier:
         return plot_played(state)
     if state.options["failed_plot_roll"] == "bottom":
@@ -174,8 +183,11 @@ def on_plot_roll(state: State, face: int) -> State:
     return end_turn(state)
 
 
-def _plot_roll_line(player: str, face: int, target: int, modifier: int) -> Msg:
-    """The plot roll's news, the modifier in words (issue 29: "±2" meant nothing to a child)."""
+def _plot_roll_line(player: str, face: int, target: int, modifier: int, stand_ins: bool = False) -> Msg:
+    """The plot roll's news, the modifier in words (issue 29: "±2" meant nothing to a child);
+    ``stand_ins``: it says its numbers are placeholders (words19)."""
+    if stand_ins:
+        return _plot_roll_placeholders(player, face, target, modifier)
     if not modifier:
         if face == target:
             return msg("{player} rolled {face}: exactly the number needed.", player=player, face=face)
@@ -185,6 +197,21 @@ def _plot_roll_line(player: str, face: int, target: int, modifier: int) -> Msg:
                    player=player, face=face, target=target, modifier=modifier)
     return msg("{player} rolled {face}: {target} is out of reach, even adding or taking away up to {modifier}.",
                player=player, face=face, target=target, modifier=modifier)
+
+
+def _plot_roll_placeholders(player: str, face: int, target: int, modifier: int) -> Msg:
+    """:func:`_plot_roll_line` on placeholder numbers."""
+    if not modifier:
+        if face == target:
+            return msg("{player} rolled {face} with placeholder numbers: exactly the number needed.", player=player,
+                       face=face)
+        return msg("{player} rolled {face} with placeholder numbers: the card needs exactly {target}.", player=player,
+                   face=face, target=target)
+    if abs(face - target) <= modifier:
+        return msg("{player} rolled {face} with placeholder numbers: {target} is in reach, adding or taking away up "
+                   "to {modifier}.", player=player, face=face, target=target, modifier=modifier)
+    return msg("{player} rolled {face} with placeholder numbers: {target} is out of reach, even adding or taking "
+               "away up to {modifier}.", player=player, face=face, target=target, modifier=modifier)
 
 
 def _bonus_from(state: State):

@@ -198,6 +198,12 @@ def _plot_roll_text(state: State, name: str) -> str:
     what "±1" means, issue 29)."""
     target, modifier = actions.plot_target(state)
     card = state.label(state.action.target)
+    if actions.plot_roll_stand_ins(state):  # the content file's numbers, not the cards' (words19)
+        if not modifier:
+            return msg("{player}: roll the die for {card}: with placeholder numbers you need exactly {target}",
+                       player=name, card=card, target=target)
+        return msg("{player}: roll the die for {card}: with placeholder numbers you need {target}, and may add or "
+                   "take away up to {modifier}", player=name, card=card, target=target, modifier=modifier)
     if not modifier:
         return msg("{player}: roll the die for {card}: you need exactly {target}", player=name, card=card,
                    target=target)

@@ -196,7 +196,7 @@ def plot_item(line: Msg | NewsLine, item) -> NewsLine:
                                     "roll."), item)
 
 
-def plot_roll(line: Msg | NewsLine, face: int, target: int, modifier: int, by) -> NewsLine:
+def plot_roll(line: Msg | NewsLine, face: int, target: int, modifier: int, by, stand_ins: bool = False) -> NewsLine:
     """A plot roll: the die, moved by up to the room's or item's ± bonus, must make the number."""
     gap = abs(face - target)
     if gap <= modifier:
@@ -205,7 +205,7 @@ def plot_roll(line: Msg | NewsLine, face: int, target: int, modifier: int, by) -
     else:
         text = msg("The card needs {target}; {by} lets you add or take away up to {modifier}, but {face} is {gap} "
                    "away: the card is not played.", target=target, by=by, modifier=modifier, face=face, gap=gap)
-    return because(line, PLOTS, text, face, target, modifier)
+    return because(line, PLOTS, _stand_ins(text, stand_ins), face, target, modifier)
 
 
 def plot_to_bottom(line: Msg | NewsLine) -> NewsLine:
