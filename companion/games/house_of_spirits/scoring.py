@@ -90,7 +90,7 @@ def kill_character(state: State, player: int, critical_hit: bool = False) -> Sta
     )
     line = todo("out", "The character of {player} dies: every card but the character and the secret victory card "
                 "is lost.", player=name)
-    stand_ins = not critical_hit and state.card(state.characters[player]).placeholder  # its health (words19)
+    stand_ins = not critical_hit and state.character_card(player).placeholder  # its health (words19)
     state = say(state, notable(why.died(line, critical_hit, health, stand_ins), msg("The character of {player} dies.",
                                                                          player=name)))
     if plots:
