@@ -176,6 +176,11 @@ RARE = {
     "{player}: roll the die for {card}: you need exactly {target}",
     "{player} rolled {face}: exactly the number needed.",
     "{player} rolled {face}: the card needs exactly {target}.",
+    # the same on a placeholder plot card (an entered room with no modifier): test_house_of_spirits_stand_in_numbers.py
+    # test_a_plot_roll_with_no_modifier_on_a_placeholder_plot_card_says_so
+    "{player}: roll the die for {card}: with placeholder numbers you need exactly {target}",
+    "{player} rolled {face} with placeholder numbers: exactly the number needed.",
+    "{player} rolled {face} with placeholder numbers: the card needs exactly {target}.",
 }
 
 
