@@ -20,7 +20,7 @@ def test_the_readme_names_clue_its_placeholders_with_the_others():
 
     assert "Kid 3" in KID_NAMES
     row = README[README.index("| `companion content GAME`"):]
-    row = row[:row.index(" |")]
+    row = row[:row.index("docs/content.md")]
     assert "CLUE: IT's names (\"Kid 3\", \"Item 2\", \"Location 5\")" in row
 
 
@@ -47,7 +47,9 @@ def test_the_readme_says_what_lang_switches():
     said only the table and the voice."""
     line = README[README.index("- `--lang it` (or `en`)"):]
     line = line[:line.index("- Or `source")]
-    assert "the table screen, the terminal's prompts and refusals, the owner's desk and the voice" in line
+    assert ("the table screen, the terminal's prompts and refusals, the owner's desk and the voice, and of "
+            "what the running companion answers other commands") in line
+    assert "print English" in line
 
 
 @pytest.mark.parametrize("lang, said", [

@@ -39,6 +39,8 @@ WORDS = {
     "last_move": msg("Last move"),
     "status": msg("Status"),
     "in progress": msg("in progress"),
+    "set aside": msg("set aside (unfinished)"),
+    "not_saved": msg("Not saved"),
     "finished": msg("finished"),
     "kept": msg("kept (older rules)"),
     "on_table": msg("on the table"),

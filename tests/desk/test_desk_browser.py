@@ -113,10 +113,15 @@ def _saved_state(browser, card: str) -> str:
     return browser.find_element(By.CSS_SELECTOR, f"#cards tr[data-card='{card}'] td:last-child").text
 
 
-def _type(browser, card: str, field: str, text: str) -> None:
-    box = _cell(browser, card, field)
-    box.clear()
+def _retype(box, text: str) -> None:
+    """Select what the field holds and type over it, then Tab, as a hand does (``clear()``
+    sends a change of its own: an empty field the desk refuses and puts back)."""
+    box.send_keys(Keys.CONTROL, "a")
     box.send_keys(text, Keys.TAB)  # tab to the next field: the change is saved as you go
+
+
+def _type(browser, card: str, field: str, text: str) -> None:
+    _retype(_cell(browser, card, field), text)
     _wait(browser, lambda b: _saved_state(b, card) == "Saved")
 
 
@@ -143,14 +148,14 @@ def test_card_data_entered_on_the_desk_reaches_the_next_new_game(browser, tables
     _shoot(browser, "cards", (1280, 800))
     _shoot(browser, "cards", (390, 844))
     _type(browser, TABLET, "name", "x" * 40 + "y")  # the field's limit: 40 characters are kept
-    _cell(browser, TABLET, "name").clear()
-    _cell(browser, TABLET, "name").send_keys("Music Room", Keys.TAB)
+    _retype(_cell(browser, TABLET, "name"), "Music Room")
     _open_game(browser, "house_of_spirits")
     _type(browser, MONSTER, "attack", "7")
-    box = _cell(browser, MONSTER, "defence")
-    box.clear()
-    box.send_keys("12", Keys.TAB)
-    _wait(browser, lambda b: "from 0 to 9" in _saved_state(b, MONSTER))
+    _retype(_cell(browser, MONSTER, "defence"), "12")
+    _wait(browser, lambda b: _saved_state(b, MONSTER) == "Not saved")  # and why, beside the field:
+    refusal = browser.find_element(By.CSS_SELECTOR, f"#cards tr[data-card='{MONSTER}'] .refusal").text
+    assert refusal == "Defence is a whole number from 0 to 9, not 12"
+    assert _cell(browser, MONSTER, "defence").get_attribute("value") == "1"  # the stored value, put back
     assert table.store.content("children") == {TABLET: {"name": "Music Room", "doors": ["right"]}}
     assert table.store.content("house_of_spirits") == {MONSTER: {"attack": 7}}
     assert table.ask({"cmd": "new_game", "game": "children", "players": ["Ada", "Bo"]})["ok"]
@@ -234,14 +239,14 @@ def test_the_italian_desk_puts_a_refused_value_back_and_says_why_beside_it(brows
     assert table.ask({"cmd": "set_aside"})["ok"]
     browser.get(table.link)
     _open_game(browser, "house_of_spirits")
-    headers = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#cards th")]
+    headers = _wait(browser, lambda b: [th.text for th in b.find_elements(By.CSS_SELECTOR, "#cards th")
+                                        if b.find_elements(By.CSS_SELECTOR, "#cards tr[data-card^='house_of_spirits:']")])
     assert headers[:4] == ["Carta", "Nome stampato sulla carta", "Attacco", "Difesa"], headers
     assert not {"Attack", "Defence", "Investigation", "Health"} & set(headers)
     assert _cell(browser, "house_of_spirits:item:broken-mirror", "name").get_attribute("value") == "Broken Mirror"
     card = "house_of_spirits:character:character-4"
     box = _cell(browser, card, "attack")
-    box.clear()
-    box.send_keys("-999", Keys.TAB)
+    _retype(box, "-999")
     said = f"#cards tr[data-card='{card}'] .refusal"
     _wait(browser, lambda b: b.find_elements(By.CSS_SELECTOR, said))
     refusal = browser.find_element(By.CSS_SELECTOR, said)
@@ -253,8 +258,7 @@ def test_the_italian_desk_puts_a_refused_value_back_and_says_why_beside_it(brows
     assert 0 < right <= width  # in view at 1280 px
     _shoot(browser, "refused-it", (1280, 800))
     box = _cell(browser, card, "attack")
-    box.clear()
-    box.send_keys("4", Keys.TAB)
+    _retype(box, "4")
     _wait(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, said))
     assert box.get_attribute("aria-invalid") is None and table.store.content("house_of_spirits") == {
         card: {"attack": 4}}
@@ -264,5 +268,5 @@ def test_the_italian_desk_puts_a_refused_value_back_and_says_why_beside_it(brows
     cells = [td.text for td in browser.find_elements(By.CSS_SELECTOR, f"{row} td")]
     assert cells[5] == "messa da parte (non finita)" and "Riprendi" in cells[6]
     started = time.localtime(table.store.game(aside).started)
-    assert re.fullmatch(rf"{started.tm_mday}/{started.tm_mon}/{started.tm_year}, \d\d:\d\d:\d\d", cells[3]), cells[3]
+    assert re.fullmatch(rf"{started.tm_mday:02d}/{started.tm_mon:02d}/{started.tm_year}, \d\d:\d\d:\d\d", cells[3]), cells[3]
     _shoot(browser, "saved-it", (1280, 800))

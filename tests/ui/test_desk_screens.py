@@ -25,5 +25,5 @@ def test_the_desk_link_and_the_saved_games(harness, tmp_path):
     assert report["qr"] and report["qr"][0] > 100
     assert report["small_desk"] == []
     assert report["games"] == [["Ghost Fightin' Treasure Hunters: Creepy Cellar", "in progress", True]]
-    assert report["aside"] == [["in progress", False]]
+    assert report["aside"] == [["set aside", False]]  # newcomer19 9: what games --saved calls it
     assert report["resumed"] == "table"
