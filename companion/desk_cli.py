@@ -344,23 +344,13 @@ def desk_command(args) -> int:
         return EXIT_REFUSED
     print("The owner's desk (keep this link to yourself: it opens the card data, saved games and backups):")
     print(answer["link"])
-    if _loopback(answer["link"]):
+    from companion.qr import terminal, this_machine_only
+
+    if this_machine_only(answer["link"]):
         # newcomer19 10g: a QR code of http://127.0.0.1:8765/... is one no phone can open
         print("It opens on this machine only (the desk listens on loopback), so there is no QR code for a phone: "
               "[desk] network = true in the config opens it to the local network.")
     elif not args.no_code:
-        from companion.qr import terminal
-
         terminal(answer["link"], sys.stdout)
     return 0
 
-
-def _loopback(link: str) -> bool:
-    """True when ``link``'s host is this machine's loopback address (127.0.0.1, [::1])."""
-    import ipaddress
-    from urllib.parse import urlsplit
-
-    try:
-        return ipaddress.ip_address(urlsplit(link).hostname or "").is_loopback
-    except ValueError:
-        return urlsplit(link).hostname == "localhost"
