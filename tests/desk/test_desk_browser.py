@@ -239,8 +239,9 @@ def test_the_italian_desk_puts_a_refused_value_back_and_says_why_beside_it(brows
     assert table.ask({"cmd": "set_aside"})["ok"]
     browser.get(table.link)
     _open_game(browser, "house_of_spirits")
+    spirits = "#cards tr[data-card^='house_of_spirits:']"
     headers = _wait(browser, lambda b: [th.text for th in b.find_elements(By.CSS_SELECTOR, "#cards th")
-                                        if b.find_elements(By.CSS_SELECTOR, "#cards tr[data-card^='house_of_spirits:']")])
+                                        if b.find_elements(By.CSS_SELECTOR, spirits)])
     assert headers[:4] == ["Carta", "Nome stampato sulla carta", "Attacco", "Difesa"], headers
     assert not {"Attack", "Defence", "Investigation", "Health"} & set(headers)
     assert _cell(browser, "house_of_spirits:item:broken-mirror", "name").get_attribute("value") == "Broken Mirror"
@@ -268,5 +269,6 @@ def test_the_italian_desk_puts_a_refused_value_back_and_says_why_beside_it(brows
     cells = [td.text for td in browser.find_elements(By.CSS_SELECTOR, f"{row} td")]
     assert cells[5] == "messa da parte (non finita)" and "Riprendi" in cells[6]
     started = time.localtime(table.store.game(aside).started)
-    assert re.fullmatch(rf"{started.tm_mday:02d}/{started.tm_mon:02d}/{started.tm_year}, \d\d:\d\d:\d\d", cells[3]), cells[3]
+    day = f"{started.tm_mday:02d}/{started.tm_mon:02d}/{started.tm_year}"  # Italian: day first, 24 hours
+    assert re.fullmatch(rf"{day}, \d\d:\d\d:\d\d", cells[3]), cells[3]
     _shoot(browser, "saved-it", (1280, 800))
