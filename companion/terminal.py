@@ -55,6 +55,7 @@ class NumberedView(ConsoleView):
         #: The player whose private choices were asked again and have not come yet, or None.
         self.awaiting: str | None = None
         self._warning: str | None = None  # the storage warning last printed
+        self._noticed: str | None = None  # the last notice printed
         self._staff: str | None = None  # the venue staff's message last printed
 
     @property
@@ -83,8 +84,8 @@ class NumberedView(ConsoleView):
     def _new_state(self, message: dict[str, Any]) -> None:
         self.state = message
         warning = message.get("storage_warning")
-        if warning and warning != self._warning:  # the game is not being saved (issue 26)
-            self._print(f"! {warning}")
+        if warning and warning != self._warning and warning != self._noticed:  # not being saved (issue 26)
+            self._print(f"! {warning}")  # once: its notice may have come first (newcomer 19: twice)
         self._warning = warning
         self._staff_message(message.get("staff"))
         if self.private is not None:
@@ -176,7 +177,12 @@ class NumberedView(ConsoleView):
 
     def _notice(self, message: dict[str, Any]) -> None:
         """A notice, its "touch Done moving" in typing words as the prompt line's (a refusal
-        ends with the prompt; a newcomer's report): numbered as the choices on show."""
+        ends with the prompt; a newcomer's report): numbered as the choices on show. Not the
+        storage warning printed already with a state, nor that state's after it (newcomer 19:
+        printed twice in a row)."""
+        if message.get("text") == self._warning:
+            return
+        self._noticed = message.get("text")
         super()._notice({**message, "text": self._typed(str(message.get("text") or ""), self.shown)})
 
     def _typed(self, text: str, choices: list[dict[str, Any]]) -> str:
