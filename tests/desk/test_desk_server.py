@@ -238,3 +238,12 @@ def test_a_game_set_aside_is_called_set_aside_by_the_desk(italian):
 
     assert words("it")["set aside"] == "messa da parte (non finita)"
     assert words("en")["set aside"] == "set aside (unfinished)"
+
+
+def test_the_historys_figures_are_named_in_the_pages_language():
+    """Newcomer19 9 (one language a page): the history tab wrote "hauntings 3" in English on
+    the Italian desk."""
+    from companion.desk.page import _template, words
+
+    assert words("it")["hauntings"] == "Infestazioni" and words("en")["hauntings"] == "Hauntings"
+    assert '"hauntings "' not in _template()[1]
