@@ -234,7 +234,7 @@
     finished.append(el("thead", {}, el("tr", {}, ...["#", W.game, W.players, W.started, W.minutes, W.winners, W.figures].map((t) => el("th", {}, t)))));
     for (const g of h.games) {
       const figures = [];
-      if ("hauntings" in g.figures) figures.push("hauntings " + g.figures.hauntings);
+      if ("hauntings" in g.figures) figures.push(W.hauntings + ": " + g.figures.hauntings);
       if ("scores" in g.figures) figures.push(Object.entries(g.figures.scores).map(([p, s]) => p + " " + s).join(", "));
       finished.append(el("tr", {}, el("td", {}, String(g.id)), el("td", {}, g.title), el("td", {}, g.players.join(", ")),
                          el("td", {}, when(g.started)), el("td", {}, String(g.minutes)),

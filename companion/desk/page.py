@@ -53,6 +53,7 @@ WORDS = {
     "nobody": msg("nobody"),
     "minutes": msg("Minutes"),
     "figures": msg("Figures"),
+    "hauntings": msg("Hauntings"),
     "player": msg("Player"),
     "played": msg("Played"),
     "wins": msg("Wins"),
