@@ -389,7 +389,7 @@ def test_the_rulebooks_items_and_monster_are_named_in_one_case():
     assert [render(line, "en"), render(line, "it")] == ["Bo picks up Flashlight.", "Bo raccoglie la Torcia."]
     assert [str(CARDS[c].said) for c in ("broken-mirror", "wooden-stake", "ancient-tome", "vampire")] == [
         "Broken Mirror", "Wooden Stake", "Ancient Tome", "Vampire"]
-    assert CARDS["flashlight"].name == "flashlight"  # the data's printed name (the card data form) as before
+    assert CARDS["flashlight"].name == "Flashlight"  # the data's printed name, as the card prints it (newcomer19 9)
 
 
 @pytest.mark.parametrize(("text", "said"), [
