@@ -103,7 +103,6 @@ Client -> daemon:
 from __future__ import annotations
 
 import json
-import marshal
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -196,18 +195,40 @@ def encode(message: dict[str, Any]) -> bytes:
     with msgspec (~8x quicker on a state, issue 35): a line msgspec cannot make, or may
     make otherwise (a float in exponent form, a lone surrogate), is made with json.
 
+    A ``view`` that :func:`_rendered_view` kept (a state's view seen before) is written from its
+    bytes made once, in the JSON pass and in :func:`_floats`' msgpack pass alike, so both passes
+    give the very bytes they gave on the whole message (tap19, issue 35 item 3).
+
     Raises:
         ProtocolError: a float in it is NaN or an infinity, which JSON has no number for
             (msgspec wrote null, json.dumps ``NaN``); the error names where.
     """
+    packed, written = message, message
+    view = message.get("view")
+    if view is not None:
+        kept = _RAW.get(id(view))  # a view rendered before: its bytes in both passes, made once (tap19)
+        if kept is not None and kept[0] is view:
+            if kept[2] is _UNWRITTEN:
+                kept = _RAW[id(view)] = (view, kept[1], _raw_json(view))
+            if kept[2] is not None:
+                packed, written = {**message, "view": kept[1]}, {**message, "view": kept[2]}
     try:
-        line = _ENCODER.encode(message)
+        line = _ENCODER.encode(written)
     except (TypeError, ValueError, OverflowError):  # UnicodeEncodeError is a ValueError
         return json_line(message)
-    floats = _floats(message)
+    floats = _floats(packed)
     if floats is _NOT_FINITE or (floats is _FINITE and _may_differ(line)):  # no float: the same text
         return json_line(message)
     return line + b"\n"
+
+
+def _raw_json(view: Any) -> msgspec.Raw | None:
+    """``view``'s JSON as msgspec writes it within a message (JSON is written value by value, so
+    a value's bytes are the same alone or in its message), or None when msgspec cannot write it."""
+    try:
+        return msgspec.Raw(_ENCODER.encode(view))
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 def json_line(message: dict[str, Any]) -> bytes:
@@ -638,9 +659,26 @@ _KEYS = frozenset({str})
 
 
 #: The renderings of views that are all plain values (issue 35 item 3), by their bytes in
-#: :mod:`marshal` (see :func:`_rendered_view`); emptied when it holds ``_VIEWS_MAX``.
+#: msgpack (see :func:`_rendered_view`); emptied when it holds ``_VIEWS_MAX``.
 _VIEWS: dict[bytes, Any] = {}
 _VIEWS_MAX = 64
+#: Each rendering :data:`_VIEWS` keeps, by its ``id``: (it, its msgpack bytes as :class:`msgspec.Raw`,
+#: its JSON as ``Raw``: :data:`_UNWRITTEN` until :func:`encode` first writes it, None when msgspec
+#: cannot), so a state message carrying a view seen before writes it from these (tap19). The entry
+#: holds the rendering, so its ``id`` is not another's while it is kept; emptied with ``_VIEWS``.
+_RAW: dict[int, tuple[Any, Any, Any]] = {}
+_UNWRITTEN = object()
+
+
+def _not_plain(value: Any) -> Any:
+    """:data:`_KEYER`'s hook: anything msgspec does not write itself (a subclass of ``str``,
+    ``int`` or ``float``, such as a :class:`~companion.i18n.Msg`; any other object) is not plain."""
+    raise TypeError(f"{type(value).__name__} is not a plain value")
+
+
+#: A view's key in :data:`_VIEWS`: msgspec's msgpack, which calls :func:`_not_plain` for every
+#: value it does not write itself, exact types only (a ``Msg``, a ``str`` subclass, goes to it).
+_KEYER = msgspec.msgpack.Encoder(enc_hook=_not_plain)
 
 
 def _rendered_view(view: Any, lang: str, stand_ins: dict[str, str] | None,
@@ -651,16 +689,18 @@ def _rendered_view(view: Any, lang: str, stand_ins: dict[str, str] | None,
     A view that is all plain values (exact ``str`` keys; exact ``str``, ``int``, ``float``,
     ``bool``, None, ``dict``, ``list``, ``tuple``) renders to its copy, the same in every
     language and with no stand-in or article, so its rendering is kept by the view's bytes in
-    :mod:`marshal` (version 2: no references, so the bytes are the values alone). marshal
-    writes only exact built-in types, each with its own code (``1``, ``True`` and ``1.0``
-    differ, a tuple is not a list), and refuses a subclass (a :class:`~companion.i18n.Msg`,
-    an enum): equal bytes are an equal tree of the same types. Only a view checked all plain
-    is kept. Its bytes cost a fifth of rendering it (~15 us against ~70 us for Creepy
-    Cellar's). A view holding anything else is rendered every time. Callers must not modify
-    what they are given (one rendering may be in several messages)."""
+    msgpack (:data:`_KEYER`). msgpack writes each type with its own codes (``1``, ``True`` and
+    ``1.0`` differ; a tuple is written as a list, and both render to the same list), and calls
+    :func:`_not_plain` for a subclass (a :class:`~companion.i18n.Msg`) or an unknown object:
+    equal bytes are an equal rendering. Only a view checked all plain is kept (a set, an enum or
+    a dataclass, which msgpack writes itself, never is). Its bytes cost a sixth of rendering it
+    (~39k instructions against ~250k for Creepy Cellar's; marshal's took 124k, tap19), and are
+    the view's own bytes in :func:`_floats`' pass (:data:`_RAW`). A view holding anything else
+    is rendered every time. Callers must not modify what they are given (one rendering may be
+    in several messages)."""
     try:
-        key = marshal.dumps(view, 2)
-    except ValueError:  # a Msg, a name, an enum...: rendered as before
+        key = _KEYER.encode(view)
+    except (TypeError, ValueError, OverflowError):  # a Msg, a name, an enum...: rendered as before
         return render_tree(view, lang, stand_ins, articles)
     shown = _VIEWS.get(key)
     if shown is None:
@@ -668,7 +708,9 @@ def _rendered_view(view: Any, lang: str, stand_ins: dict[str, str] | None,
         if _all_plain(view):
             if len(_VIEWS) >= _VIEWS_MAX:
                 _VIEWS.clear()
+                _RAW.clear()
             _VIEWS[key] = shown
+            _RAW[id(shown)] = (shown, msgspec.Raw(key), _UNWRITTEN)
     return shown
 
 
