@@ -203,6 +203,29 @@ def encode(message: dict[str, Any]) -> bytes:
         ProtocolError: a float in it is NaN or an infinity, which JSON has no number for
             (msgspec wrote null, json.dumps ``NaN``); the error names where.
     """
+    if len(message) <= _TEXT_ONLY_MAX and _TEXT.issuperset(map(type, message.values())):
+        said = tuple(message.items())  # a tap's flash, a notice: text alone, its line made once (tap19)
+        line = _TEXT_LINES.get(said)
+        if line is None and _KEYS.issuperset(map(type, message)):
+            if len(_TEXT_LINES) >= _TEXT_ONLY_MAX * 16:
+                _TEXT_LINES.clear()
+            line = _TEXT_LINES[said] = _encode(message)
+        if line is not None:
+            return line
+    return _encode(message)
+
+
+#: A message of this many items or fewer, each an exact ``str`` or None (:data:`_TEXT`), is
+#: written once (:data:`_TEXT_LINES`): its line is its items' alone.
+_TEXT_ONLY_MAX = 6
+_TEXT = frozenset({str, type(None)})
+#: The lines of such messages, by their items (a tap's flash ``{"type": "input", "kind": "tap",
+#: "reader": "table", "uid": None}`` again and again); emptied when full.
+_TEXT_LINES: dict[tuple, bytes] = {}
+
+
+def _encode(message: dict[str, Any]) -> bytes:
+    """:func:`encode`'s work."""
     packed, written = message, message
     for name in _PARTS_WRITTEN:  # a view or prompt made before: its bytes in both passes, made once (tap19)
         part = message.get(name)

@@ -272,10 +272,9 @@ class ClientHub:
                 if not writer.is_closing():
                     writer.write(b"".join(lines))
 
-    def broadcast(self, message: dict[str, Any], line: bytes | None = None) -> None:
-        """Send ``message`` to every client, encoded once (``line``: encoded already)."""
-        if line is None:
-            line = _encoded(message) if self.clients else b""
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every client, encoded once."""
+        line = _encoded(message) if self.clients else b""
         if line is None:
             return
         for writer in list(self.clients):

@@ -91,7 +91,6 @@ class StatePublisher:
         self._rendered: dict[int, tuple[Any, str, bool, str, Any]] = {}
         self._started: tuple[int | None, float | None] = (None, None)  # game id -> its start (venue)
         self._published = 0  # states broadcast so far (a ``later`` message follows the last)
-        self._flashes: dict[tuple, bytes] = {}  # (reader, uid) -> a tap's flash line
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (``physical``: see :meth:`physical`), and
@@ -183,22 +182,8 @@ class StatePublisher:
         self.hub.broadcast(protocol.notice(text, level, now.language, now.by_touch, rule))
 
     def input_seen(self, inp: Input, show_uid: bool) -> None:
-        """Flash a tap or press on every screen, before the rules see it. A tap's flash is text
-        alone (its reader, its tag or None), so its line is made once (tap19: a game's taps
-        flash ``{"type":"input","kind":"tap","reader":"table","uid":null}`` again and again)."""
-        message = input_seen(inp, show_uid)
-        said = (message.get("reader"), message.get("uid"))
-        if (message["kind"] != "tap" or type(said[0]) is not str or not (said[1] is None or type(said[1]) is str)
-                or not self.hub.clients):
-            self.hub.broadcast(message)
-            return
-        line = self._flashes.get(said)
-        if line is None:
-            line = protocol.encode(message)
-            if len(self._flashes) >= RECENT_NEWS:
-                self._flashes.clear()
-            self._flashes[said] = line
-        self.hub.broadcast(message, line)
+        """Flash a tap or press on every screen, before the rules see it."""
+        self.hub.broadcast(input_seen(inp, show_uid))
 
     def _rendered_recent(self, now: TableNow) -> tuple[list[str], list[Any]]:
         """The recent news rendered in the table's language, and their ``why`` entries (issue
