@@ -743,7 +743,7 @@ _VIEWS_MAX = 64
 #: prompt made before writes it from these (tap19). The entry holds the part, so its ``id`` is not
 #: another's while it is kept. Emptied when it holds ``_RAW_MAX``.
 _RAW: dict[int, tuple[Any, Any, Any]] = {}
-_RAW_MAX = 256
+_RAW_MAX = _VIEWS_MAX + _PROMPTS_MAX  # as many as the two keep
 _UNWRITTEN = object()
 
 
