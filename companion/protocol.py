@@ -104,7 +104,6 @@ Client -> daemon:
 from __future__ import annotations
 
 import json
-import marshal
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -115,7 +114,7 @@ from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
-from companion.i18n import Msg, Name, StandIn, is_notable, msg, recap_of, render, render_all
+from companion.i18n import Msg, Name, StandIn, is_notable, msg, recap_of, render, render_all, translations
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
@@ -197,18 +196,72 @@ def encode(message: dict[str, Any]) -> bytes:
     with msgspec (~8x quicker on a state, issue 35): a line msgspec cannot make, or may
     make otherwise (a float in exponent form, a lone surrogate), is made with json.
 
+    A ``view`` that :func:`_rendered_view` kept (a state's view seen before) is written from its
+    bytes made once, in the JSON pass and in :func:`_floats`' msgpack pass alike, so both passes
+    give the very bytes they gave on the whole message (tap19, issue 35 item 3).
+
     Raises:
         ProtocolError: a float in it is NaN or an infinity, which JSON has no number for
             (msgspec wrote null, json.dumps ``NaN``); the error names where.
     """
+    if len(message) <= _TEXT_ONLY_MAX and _TEXT.issuperset(map(type, message.values())):
+        said = tuple(message.items())  # a tap's flash, a notice: text alone, its line made once (tap19)
+        line = _TEXT_LINES.get(said)
+        if line is None and _KEYS.issuperset(map(type, message)):
+            if len(_TEXT_LINES) >= _TEXT_ONLY_MAX * 16:
+                _TEXT_LINES.clear()
+            line = _TEXT_LINES[said] = _encode(message)
+        if line is not None:
+            return line
+    return _encode(message)
+
+
+#: A message of this many items or fewer, each an exact ``str`` or None (:data:`_TEXT`), is
+#: written once (:data:`_TEXT_LINES`): its line is its items' alone.
+_TEXT_ONLY_MAX = 6
+_TEXT = frozenset({str, type(None)})
+#: The lines of such messages, by their items (a tap's flash ``{"type": "input", "kind": "tap",
+#: "reader": "table", "uid": None}`` again and again); emptied when full.
+_TEXT_LINES: dict[tuple, bytes] = {}
+
+
+def _encode(message: dict[str, Any]) -> bytes:
+    """:func:`encode`'s work."""
+    packed, written = message, message
+    for name in _PARTS_WRITTEN:  # a view or prompt made before: its bytes in both passes, made once (tap19)
+        part = message.get(name)
+        kept = _RAW.get(id(part)) if part is not None else None
+        if kept is not None and kept[0] is part:
+            if kept[2] is _UNWRITTEN:
+                kept = _RAW[id(part)] = (part, *_raw(part, kept[1]))
+            if kept[2] is not None:
+                if packed is message:
+                    packed, written = dict(message), dict(message)
+                packed[name], written[name] = kept[1], kept[2]
     try:
-        line = _ENCODER.encode(message)
+        line = _ENCODER.encode(written)
     except (TypeError, ValueError, OverflowError):  # UnicodeEncodeError is a ValueError
         return json_line(message)
-    floats = _floats(message)
+    floats = _floats(packed)
     if floats is _NOT_FINITE or (floats is _FINITE and _may_differ(line)):  # no float: the same text
         return json_line(message)
     return line + b"\n"
+
+
+#: The parts of a message :func:`encode` writes from :data:`_RAW` when it holds them.
+_PARTS_WRITTEN = ("view", "prompt")
+
+
+def _raw(part: Any, packed: Any) -> tuple[Any, Any]:
+    """``part``'s msgpack (``packed`` when made already) and JSON as msgspec writes them within
+    a message (each is written value by value, so a value's bytes are the same alone or in its
+    message), each as :class:`msgspec.Raw`; JSON None when msgspec cannot write it."""
+    try:
+        if packed is _UNWRITTEN:
+            packed = msgspec.Raw(_PACKER.encode(part))
+        return packed, msgspec.Raw(_ENCODER.encode(part))
+    except (TypeError, ValueError, OverflowError):
+        return None, None
 
 
 def json_line(message: dict[str, Any]) -> bytes:
@@ -425,26 +478,69 @@ def _state_parts(session, lang: str, touch: bool) -> tuple:
             if at:  # the newest first: the state a tap leaves is the one its undo's replaces
                 _PARTS = (entry, *kept[:at], *kept[at + 1:])
             return entry[4]
-    p = session.prompt
     stand_ins: dict[str, str] = {}  # the stand-ins the view and the public choices show (issue 27 item 3)
     articles: dict[str, str] = {}  # the articles of the names they show (issue 29)
     view = _rendered_view(session.view_first(), lang, stand_ins, articles)  # card names in the table's language
-    prompt: PromptMessage = {
-        "text": render(p.text, lang, touch),
-        "player": p.player,
-        "choices": [_choice_message(c, lang, stand_ins, articles) for c in p.choices if not (c.private or c.tap_only)],
-        "over": p.over,
-        "setup": not p.over and session.spec.setting_up(state),
-        "summary": _summary(session, lang) if p.over else None,
-        "ending": _ending(session, lang, touch) if p.over else None,
-        "private": private_prompt_owner(p),
-        "out_of_turn": [{"key": c.key, "label": said(c.label, lang, stand_ins, articles), "player": c.player}
-                        for c in p.out_of_turn if not c.private],
-    }
+    prompt = _prompt_message(session, lang, touch, stand_ins, articles)
     parts = (view, stand_ins, articles, prompt, _private_players(session), _colours(session),
              dict(zip(header.players, session.spec.seat_inks)), _status(session, lang), odds_message(session, lang))
     _PARTS = ((state, header, lang, touch, parts), *kept[:1])
     return parts
+
+
+#: The prompt messages of games not over, by what they are made of (tap19, issue 35 item 3): a
+#: game gives the same prompt text, choices tuple and ``out_of_turn`` tuple, state after state
+#: (Creepy Cellar's "flip the top Ghost King card" and its 14 cards: the engines keep their
+#: prompts' parts), so a tap's prompt is made once. (their ids, lang, touch) -> (the text, the
+#: choices, the out_of_turn, the catalogue, the player, setup, the message, its stand-ins, its
+#: articles). Each entry holds its objects, so their ids are not others' while it is kept; a
+#: sentence, a :class:`~companion.engine.core.Choice` and a tuple never change. Emptied when full.
+_PROMPTS: dict[tuple, tuple] = {}
+_PROMPTS_MAX = 64
+
+
+def _prompt_message(session, lang: str, touch: bool, stand_ins: dict[str, str],
+                    articles: dict[str, str]) -> PromptMessage:
+    """The state message's ``prompt`` (:func:`state_message`), its stand-ins and articles put in
+    ``stand_ins`` and ``articles``; made once for the same text, choices and ``out_of_turn``
+    (:data:`_PROMPTS`), player, set-up step, language and catalogue, unless the game is over (its
+    summary and ending are the state's). Callers must not modify it."""
+    p, state = session.prompt, session.state
+    setup = not p.over and session.spec.setting_up(state)
+    text, choices, others = p.text, p.choices, p.out_of_turn
+    kept = type(choices) is tuple and type(others) is tuple and type(setup) is bool and not p.over
+    if kept:
+        translation = translations(lang)
+        key = (id(text), id(choices), id(others), lang, touch)
+        hit = _PROMPTS.get(key)
+        if (hit is not None and hit[0] is text and hit[1] is choices and hit[2] is others and hit[3] is translation
+                and hit[4] == p.player and hit[5] is setup):
+            stand_ins.update(hit[7])
+            articles.update(hit[8])
+            _keep_bytes(hit[6])
+            return hit[6]
+    names: dict[str, str] = {}
+    said_with: dict[str, str] = {}
+    prompt: PromptMessage = {
+        "text": render(text, lang, touch),
+        "player": p.player,
+        "choices": [_choice_message(c, lang, names, said_with) for c in choices if not (c.private or c.tap_only)],
+        "over": p.over,
+        "setup": setup,
+        "summary": _summary(session, lang) if p.over else None,
+        "ending": _ending(session, lang, touch) if p.over else None,
+        "private": private_prompt_owner(p),
+        "out_of_turn": [{"key": c.key, "label": said(c.label, lang, names, said_with), "player": c.player}
+                        for c in others if not c.private],
+    }
+    stand_ins.update(names)  # as if said into them: a name shown before keeps its place
+    articles.update(said_with)
+    if kept:
+        if len(_PROMPTS) >= _PROMPTS_MAX:
+            _PROMPTS.clear()
+        _PROMPTS[key] = (text, choices, others, translation, p.player, setup, prompt, names, said_with)
+        _keep_bytes(prompt)
+    return prompt
 
 
 def notable_indexes(lines, session=None) -> list[int]:
@@ -639,9 +735,37 @@ _KEYS = frozenset({str})
 
 
 #: The renderings of views that are all plain values (issue 35 item 3), by their bytes in
-#: :mod:`marshal` (see :func:`_rendered_view`); emptied when it holds ``_VIEWS_MAX``.
+#: msgpack (see :func:`_rendered_view`); emptied when it holds ``_VIEWS_MAX``.
 _VIEWS: dict[bytes, Any] = {}
 _VIEWS_MAX = 64
+#: Each view :data:`_VIEWS` keeps and each prompt :data:`_PROMPTS` keeps, by its ``id``: (it, its
+#: msgpack bytes as :class:`msgspec.Raw`, its JSON as ``Raw``; each :data:`_UNWRITTEN` until
+#: :func:`encode` first writes it, None when msgspec cannot), so a state message carrying a view or
+#: prompt made before writes it from these (tap19). The entry holds the part, so its ``id`` is not
+#: another's while it is kept. Emptied when it holds ``_RAW_MAX``.
+_RAW: dict[int, tuple[Any, Any, Any]] = {}
+_RAW_MAX = _VIEWS_MAX + _PROMPTS_MAX  # as many as the two keep
+_UNWRITTEN = object()
+
+
+def _keep_bytes(part: Any, packed: bytes | None = None) -> None:
+    """Keep ``part`` in :data:`_RAW` (``packed``: its msgpack, when known), unless it is."""
+    kept = _RAW.get(id(part))
+    if kept is None or kept[0] is not part:
+        if len(_RAW) >= _RAW_MAX:
+            _RAW.clear()
+        _RAW[id(part)] = (part, _UNWRITTEN if packed is None else msgspec.Raw(packed), _UNWRITTEN)
+
+
+def _not_plain(value: Any) -> Any:
+    """:data:`_KEYER`'s hook: anything msgspec does not write itself (a subclass of ``str``,
+    ``int`` or ``float``, such as a :class:`~companion.i18n.Msg`; any other object) is not plain."""
+    raise TypeError(f"{type(value).__name__} is not a plain value")
+
+
+#: A view's key in :data:`_VIEWS`: msgspec's msgpack, which calls :func:`_not_plain` for every
+#: value it does not write itself, exact types only (a ``Msg``, a ``str`` subclass, goes to it).
+_KEYER = msgspec.msgpack.Encoder(enc_hook=_not_plain)
 
 
 def _rendered_view(view: Any, lang: str, stand_ins: dict[str, str] | None,
@@ -652,24 +776,28 @@ def _rendered_view(view: Any, lang: str, stand_ins: dict[str, str] | None,
     A view that is all plain values (exact ``str`` keys; exact ``str``, ``int``, ``float``,
     ``bool``, None, ``dict``, ``list``, ``tuple``) renders to its copy, the same in every
     language and with no stand-in or article, so its rendering is kept by the view's bytes in
-    :mod:`marshal` (version 2: no references, so the bytes are the values alone). marshal
-    writes only exact built-in types, each with its own code (``1``, ``True`` and ``1.0``
-    differ, a tuple is not a list), and refuses a subclass (a :class:`~companion.i18n.Msg`,
-    an enum): equal bytes are an equal tree of the same types. Only a view checked all plain
-    is kept. Its bytes cost a fifth of rendering it (~15 us against ~70 us for Creepy
-    Cellar's). A view holding anything else is rendered every time. Callers must not modify
-    what they are given (one rendering may be in several messages)."""
+    msgpack (:data:`_KEYER`). msgpack writes each type with its own codes (``1``, ``True`` and
+    ``1.0`` differ; a tuple is written as a list, and both render to the same list), and calls
+    :func:`_not_plain` for a subclass (a :class:`~companion.i18n.Msg`) or an unknown object:
+    equal bytes are an equal rendering. Only a view checked all plain is kept (a set, an enum or
+    a dataclass, which msgpack writes itself, never is). Its bytes cost a sixth of rendering it
+    (~39k instructions against ~250k for Creepy Cellar's; marshal's took 124k, tap19), and are
+    the view's own bytes in :func:`_floats`' pass (:data:`_RAW`). A view holding anything else
+    is rendered every time. Callers must not modify what they are given (one rendering may be
+    in several messages)."""
     try:
-        key = marshal.dumps(view, 2)
-    except ValueError:  # a Msg, a name, an enum...: rendered as before
+        key = _KEYER.encode(view)
+    except (TypeError, ValueError, OverflowError):  # a Msg, a name, an enum...: rendered as before
         return render_tree(view, lang, stand_ins, articles)
     shown = _VIEWS.get(key)
     if shown is None:
         shown = render_tree(view, lang, stand_ins, articles)
-        if _all_plain(view):
-            if len(_VIEWS) >= _VIEWS_MAX:
-                _VIEWS.clear()
-            _VIEWS[key] = shown
+        if not _all_plain(view):
+            return shown
+        if len(_VIEWS) >= _VIEWS_MAX:
+            _VIEWS.clear()
+        _VIEWS[key] = shown
+    _keep_bytes(shown, key)
     return shown
 
 

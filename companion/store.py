@@ -390,7 +390,7 @@ class EventStore:
                 ).fetchone()[0]
                 self._db.execute(
                     "INSERT INTO events (game_id, seq, kind, body, at) VALUES (?, ?, ?, ?, ?)",
-                    (game_id, seq, kind, json.dumps(body, sort_keys=True), now),
+                    (game_id, seq, kind, _SORTED.encode(body), now),
                 )
                 if outcome is not None or reopen:
                     self._db.execute("UPDATE games SET outcome = ? WHERE id = ?", (outcome, game_id))
@@ -777,6 +777,11 @@ def _cut_short(path: str) -> str | None:
     if header_valid and size < pages * page_size:
         return f"{size} bytes of {pages * page_size}"
     return None
+
+
+#: ``json.dumps(..., sort_keys=True)``'s encoder, made once (json.dumps makes one a call when
+#: given an option: a fifth of an event's encoding on every tap's append, tap19).
+_SORTED = json.JSONEncoder(sort_keys=True)
 
 
 class _Transaction:

@@ -347,3 +347,54 @@ def test_a_tap_and_its_undo_make_no_new_table_now(daemon, monkeypatch):
         assert len(made) >= 1 and daemon.call(daemon.now).language == "it" and before.language == "en"
         now = daemon.call(daemon.now)
         assert now.readers is daemon.call(daemon.now).readers and dict(now.readers) == daemon.devices.readers
+
+
+class _CountedEncoder:
+    """A msgspec encoder that keeps what it was given (each message's ``view`` and ``prompt``
+    types; its other messages by their ``type``) and still writes it."""
+
+    def __init__(self, encoder):
+        self._encoder, self.seen = encoder, []
+
+    def encode(self, value):
+        if isinstance(value, dict):
+            self.seen.append((value.get("type"), type(value.get("view")).__name__, type(value.get("prompt")).__name__))
+        return self._encoder.encode(value)
+
+
+def test_a_tap_seen_before_writes_its_view_and_prompt_from_bytes_made_once(daemon, monkeypatch):
+    """budgets.py's tap run, through the daemon: a tap, its undo, the same tap again. From the
+    second round on, the tap's state message writes its view and its prompt from the bytes
+    made the first time (``protocol._RAW``: were written again in JSON and in msgpack each
+    time), its prompt's choices are not made again (``_choice_message``: was 14 a tap), and
+    its flash is not written again (``{"type": "input", ...}``: its line is kept). tap19."""
+    from companion import protocol
+
+    made_choices: list[object] = []
+    choice_message = protocol._choice_message
+    monkeypatch.setattr(protocol, "_choice_message",
+                        lambda c, *rest: made_choices.append(c) or choice_message(c, *rest))
+    written, packed = _CountedEncoder(protocol._ENCODER), _CountedEncoder(protocol._PACKER)
+    monkeypatch.setattr(protocol, "_ENCODER", written)
+    monkeypatch.setattr(protocol, "_PACKER", packed)
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect() as client:
+        client.choose("roll")
+        daemon.call(lambda: None)
+        for round_ in range(3):
+            for encoder in (written, packed):
+                encoder.seen.clear()
+            made_choices.clear()
+            daemon.submit(Tap(UID))
+            daemon.drain()
+            daemon.call(lambda: None)  # the tap's ``later``
+            state = collector.wait_for(lambda m: m.get("type") == "state" and m["view"]["rooms"]["E"]["ghosts"] == 1)
+            assert state["prompt"]["choices"]  # the screen got the prompt, its choices
+            if round_:
+                assert made_choices == []  # was one a choice a tap
+                assert written.seen == [("state", "Raw", "Raw"), ("later", "dict", "NoneType")]  # was 3: the flash
+                assert [seen for seen in packed.seen if seen[0] == "state"] == [("state", "Raw", "Raw")]  # was dicts
+            collector.clear()
+            assert client.request({"cmd": "undo"})["ok"]
+            daemon.call(lambda: None)
