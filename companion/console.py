@@ -68,8 +68,12 @@ class ConsoleView:
         there; no game has counters before its first turn)."""
         prompt = message["prompt"]["text"]
         status = message.get("status")
+        lang = message.get("language") or "en"
         if message["prompt"].get("setup"):  # before the first turn: the screen's header (newcomer16)
-            status = f"[{render(msg('Set-up'), message.get('language') or 'en')}]"
+            status = f"[{render(msg('Set-up'), lang)}]"
+        if message.get("storage_warning"):  # on every prompt while it lasts, not once (newcomer 19)
+            marker = render(msg("NOT SAVED"), lang)  # not inside an f-string: pybabel would not see it
+            status = " ".join(filter(None, [f"[{marker}]", status]))
         self._print(f"{status} {prompt}" if status else prompt)
         self._print_lesson(message.get("lesson"))
 

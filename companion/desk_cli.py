@@ -254,6 +254,8 @@ def saved_command(args) -> int:
     if not games:
         print("The store holds no game yet." if _db(args).exists() else
               f"No game yet: the event store {_db(args)} is made when the first game starts.", file=sys.stderr)
+    if games:  # the columns (newcomer 19: no header line)
+        print("\t".join(["id", "game", "players", "started", "last input", "inputs", "status"]))
     for game in games:
         print("\t".join([str(game["id"]), game["title"], ", ".join(game["players"]), _when(game["started"]),
                          _when(game["last_move"]), _moves(game["inputs"]), _status(game, resumes)]))
@@ -270,7 +272,8 @@ def _status(game: dict, resumes) -> str:
 
 
 def _moves(count: int) -> str:
-    return "1 move" if count == 1 else f"{count} moves"
+    """The inputs in effect, the word every command counts them with."""
+    return "1 input" if count == 1 else f"{count} inputs"
 
 
 def _when(seconds: float | None) -> str:

@@ -60,6 +60,16 @@ class ReplayFailed(CompanionError, RuntimeError):
         self.line = line
 
 
+class StoreFailedMidway(ReplayFailed):
+    """A replay with a store stopped because the store refused a line's input (a full disk):
+    ``full`` says whether the disk is full; ``saved_through`` is the last script line the
+    store holds (the line a rerun resumes after), or None when it holds none of the game."""
+
+    def __init__(self, line: int, message: str, full: bool, saved_through: int | None):
+        super().__init__(line, message)
+        self.reason, self.full, self.saved_through = message, full, saved_through
+
+
 class LineRefused(ReplayFailed):
     """A strict replay stopped at a line the game refused and the script did not expect to be
     refused (its ``"expect": "refused"``), or at one it expected to be refused that the game

@@ -298,9 +298,13 @@ def last_word(state: dict) -> str:
     language, its first letter lowered after the colon: issue 29 read "not saved: The event
     store")."""
     from companion.i18n import LowerFirst, msg, render
+    from companion.storage_words import was_not_saved, why_of
 
     lang = state.get("language") or "en"
     warning = state.get("storage_warning")
+    why = why_of(warning, lang) if warning else None
+    if why is not None:  # the reason, without "keep the companion on" once it stopped (newcomer 19)
+        return render(was_not_saved(why), lang)
     if warning:  # never "Game kept" while inputs are not saved (issue 26)
         return render(msg("The game was not saved: {warning}", warning=LowerFirst(warning)), lang)
     if (state.get("prompt") or {}).get("over"):

@@ -24,7 +24,12 @@ from companion.client import Client
 from companion.daemon import Daemon, DaemonThread, dice_input, presence_input
 from companion.daemon.settings import DaemonSettings
 from companion.daemon.table_hardware import TableHardware
-from companion.errors import CompanionError, LineRefused, ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
+from companion.errors import (  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
+    CompanionError,
+    LineRefused,
+    ReplayFailed,
+    StoreFailedMidway,
+)
 from companion.i18n import NewsLine
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.script import ScriptLine, TableScript
@@ -43,6 +48,9 @@ class ReplayResult:
         refused: (line, message) for every input the companion refused.
         fed: how many script lines were fed in this run (after a resume, fewer).
         resumed_after: the last line already recorded when the replay started, or None.
+        saved_through: the last line whose input the store took (``resumed_after`` until one).
+        inputs: the inputs in effect in the game at the end (accepted minus undone: what
+            ``companion play`` and ``games --saved`` count).
         unused_stack: the header's forced chance outcomes the game never used, per source
             (``{"movement_die": [4, 5]}``): the script forces more than it plays.
     """
@@ -51,6 +59,8 @@ class ReplayResult:
     refused: list[tuple[int, str]] = field(default_factory=list)
     fed: int = 0
     resumed_after: int | None = None
+    saved_through: int | None = None
+    inputs: int = 0
     unused_stack: dict[str, list] = field(default_factory=dict)
 
 
@@ -78,6 +88,7 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
 
     Raises:
         LineRefused: ``strict``, and a line was not taken or refused as the script says.
+        StoreFailedMidway: the store refused a line's input (a full disk).
         ReplayFailed: the daemon could not go on at some line; or, resuming from ``db``,
             the script was edited since its game was recorded there (a line already played
             is no longer the input it recorded).
@@ -100,7 +111,7 @@ def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold
         table = TableHardware.simulated(feeder.on_presence, feeder.on_dice, realtime=realtime, speed=speed)
         try:
             resumed_after = daemon.call(lambda: _start(daemon, script, store))
-            result = ReplayResult(state={}, resumed_after=resumed_after)
+            result = ReplayResult(state={}, resumed_after=resumed_after, saved_through=resumed_after)
             with Client(path, on_message=on_message).connect() as client:
                 pace = _Pace(realtime, speed, script.lines, resumed_after)
                 for line in pace.todo:
@@ -116,6 +127,7 @@ def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold
                 if hold_until is not None:
                     hold_until.wait()
             result.unused_stack = daemon.call(lambda: daemon.session.unused_stack if daemon.session else {})
+            result.inputs = daemon.call(lambda: daemon.session.position if daemon.session else 0)
         finally:
             table.close()
     return result
@@ -140,8 +152,11 @@ def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Repl
     """Record what came of one fed line; stop the replay if the daemon could not go on."""
     if failures:
         raise ReplayFailed(line.number, failures[0])
-    if daemon.session is not None and daemon.session.recording.unsaved is not None:
-        raise ReplayFailed(line.number, daemon.session.recording.unsaved)
+    recording = daemon.session.recording if daemon.session is not None else None
+    if recording is not None and recording.unsaved is not None:
+        raise StoreFailedMidway(line.number, recording.unsaved, recording.full, result.saved_through)
+    if reply is not None and reply.accepted:
+        result.saved_through = line.number
     if reply is not None and not reply.accepted and not reply.ignored:
         text = reply.text
         result.refused.append((line.number, text.text if isinstance(text, NewsLine) else text))  # the sentence

@@ -30,6 +30,7 @@ import fcntl
 import json
 import logging
 import os
+import resource
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -144,6 +145,12 @@ def _added_columns(db: sqlite3.Connection) -> str:
     return "ALTER TABLE games ADD COLUMN versions TEXT;" if columns and "versions" not in columns else ""
 
 
+class StoreFull(StoreError):
+    """A write failed because the disk is full (SQLITE_FULL, or SQLite's "disk I/O error" when
+    the disk has no room left or the file-size limit was reached: :func:`disk_full`). Nothing
+    was written."""
+
+
 class CorruptStore(StoreError):
     """The database file is damaged: SQLite calls it corrupt or no database, or it fails its
     integrity check. The file was left as it was."""
@@ -199,11 +206,13 @@ class EventStore:
         self._made_file = False
         self._file_lock: int | None = None
         self._lock = self._take_lock()
+        self._side_files_before: set[str] = set()
         try:
             self._file_lock = self._lock_the_file()
         except StoreError:
             self._refuse()
             raise
+        self._side_files_before = {made for made in _SIDE_FILES if os.path.lexists(self.path + made)}
         #: Why the store opened without its shared-memory file (a full disk, issue 26), or None.
         self.no_room: str | None = None
         try:
@@ -216,6 +225,8 @@ class EventStore:
                 self._open_without_room(connect, exc)
         except sqlite3.DatabaseError as exc:
             self._refuse()
+            if disk_full(exc, self.path):
+                raise StoreFull(f"cannot open the event store {self.path}: the disk is full") from exc
             error = CorruptStore if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED_CODES else StoreError
             raise error(f"cannot open the event store {self.path}: {exc}") from exc
         except StoreError:
@@ -237,13 +248,24 @@ class EventStore:
                   "exclusively until the companion stops", self.path, exc)
 
     def _refuse(self) -> None:
-        """Close after a refused open and take away the lock file (and an empty database file)
-        if this open made them."""
+        """Close after a refused open and take away every file this open made: the lock file,
+        and, while the database file is still locked (nobody else uses it), the database file
+        and the ``-wal``/``-shm``/``-journal`` SQLite made beside it (newcomer 19: a full disk
+        left ``full8.db`` and ``full8.db-shm``); a file that was there before stays."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        if self._file_lock is not None:
+            for made in _SIDE_FILES:
+                if made not in self._side_files_before:
+                    Path(self.path + made).unlink(missing_ok=True)
+            if self._made_file:
+                Path(self.path).unlink(missing_ok=True)
+        elif self._made_file and _empty(self.path):
+            Path(self.path).unlink(missing_ok=True)
         self.close()
         if self._made_lock:
             self._lock_path.unlink(missing_ok=True)
-        if self._made_file and _empty(self.path):
-            Path(self.path).unlink(missing_ok=True)
 
     def _lock_the_file(self) -> int | None:
         """An exclusive ``flock`` on the database file itself (created ``0600`` when missing):
@@ -342,7 +364,7 @@ class EventStore:
                      json.dumps(versions or {}, sort_keys=True)),
                 )
         except sqlite3.Error as exc:
-            raise StoreError(f"could not record the new game in {self.path}: {exc}") from exc
+            raise self._write_error("could not record the new game", exc) from exc
         return int(cursor.lastrowid)
 
     def append(self, game_id: int, kind: str, body: dict[str, Any], now: float,
@@ -373,8 +395,15 @@ class EventStore:
                 if outcome is not None or reopen:
                     self._db.execute("UPDATE games SET outcome = ? WHERE id = ?", (outcome, game_id))
         except sqlite3.Error as exc:
-            raise StoreError(f"could not record the input in {self.path}: {exc}") from exc
+            raise self._write_error("could not record the input", exc) from exc
         return int(seq)
+
+    def _write_error(self, what: str, exc: sqlite3.Error) -> StoreError:
+        """The error of a write that failed: a full disk said so (newcomer 19: "disk I/O
+        error"), anything else with SQLite's words."""
+        if disk_full(exc, self.path):
+            return StoreFull(f"{what} in {self.path}: the disk is full")
+        return StoreError(f"{what} in {self.path}: {exc}")
 
     def enrolled_tags(self) -> dict[str, str]:
         """The tag registry: UID hex -> component id."""
@@ -509,8 +538,12 @@ class EventStore:
                          (DELETED_GAMES, json.dumps(gone), row[0]))
 
     def moves(self) -> dict[int, tuple[int, float]]:
-        """Game id -> (events recorded, the last one's wall-clock time), for games with events."""
-        rows = self._db.execute("SELECT game_id, COUNT(*), MAX(at) FROM events GROUP BY game_id")
+        """Game id -> (inputs in effect, the last event's wall-clock time), for games with
+        events. Inputs in effect are the inputs recorded less the undos, as the game stands
+        (a session's ``position``, what ``play`` and the daemon count; newcomer 19: "9 moves"
+        here for a game resumed "after 7 inputs")."""
+        rows = self._db.execute("SELECT game_id, SUM(CASE kind WHEN 'undo' THEN -1 ELSE 1 END), MAX(at) "
+                                "FROM events GROUP BY game_id")
         return {gid: (count, last) for gid, count, last in rows}
 
     def events(self, game_id: int, after: int = 0) -> list[Event]:
@@ -586,6 +619,33 @@ class EventStore:
         if self._db is None:
             raise StoreError(f"the event store {self.path} is closed")
         return _Transaction(self._db)
+
+
+#: The files SQLite makes beside a database.
+_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+#: Bytes free below which a failed write's "disk I/O error" is a full disk: SQLite says
+#: SQLITE_FULL only for ENOSPC on the database or WAL, and a disk I/O error when it cannot
+#: grow its ``-shm`` on a full disk, or when a write passes the file-size limit (EFBIG).
+FULL_BELOW = 1 << 20
+
+
+def disk_full(exc: BaseException, path: str) -> bool:
+    """Whether the SQLite error ``exc`` of the store at ``path`` is a full disk: SQLITE_FULL;
+    or an I/O error while the store's file system has less than :data:`FULL_BELOW` bytes
+    free, or while this process has a file-size limit (``ulimit -f``: EFBIG, which is how a
+    full disk shows when modelled so; a companion never sets one)."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if code == sqlite3.SQLITE_FULL:
+        return True
+    if code != sqlite3.SQLITE_IOERR or path == ":memory:":
+        return False
+    try:
+        disk = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return False
+    free = (disk.f_bfree if os.geteuid() == 0 else disk.f_bavail) * disk.f_frsize
+    return free < FULL_BELOW or resource.getrlimit(resource.RLIMIT_FSIZE)[0] != resource.RLIM_INFINITY
 
 
 def _out_of_room(exc: sqlite3.OperationalError) -> bool:

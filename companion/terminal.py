@@ -5,9 +5,10 @@ the notices; the prompt's choices are numbered, and a line typed here is a touch
 number, ``u`` (Undo), ``tap CARD`` (a virtual tap, as ``companion tap``) or ``q`` (stop).
 
 A prompt whose choices are private (CLUE: IT's accusation, an Intrigue card) is offered as
-the window's privacy screen offers it: "Ada: take the screen, others look away" asks the
-daemon what only Ada may see and numbers her choices; once they are no longer hers the
-terminal is cleared (when it is one) and says that they are hidden again.
+the window's privacy screen offers it: "Ada: take the screen, others look away", then its
+cover ("Only Ada looks: Ada, press Enter to show ..."), asks the daemon what only Ada may see
+and numbers her choices; once they are no longer hers the terminal is cleared (when it is
+one) and says that they are hidden again. A player's secret cards are offered so too.
 """
 
 from __future__ import annotations
@@ -55,7 +56,9 @@ class NumberedView(ConsoleView):
         #: The player whose private choices were asked again and have not come yet, or None.
         self.awaiting: str | None = None
         self._warning: str | None = None  # the storage warning last printed
+        self._noticed: str | None = None  # the last notice printed
         self._staff: str | None = None  # the venue staff's message last printed
+        self._noted: set[str] = set()  # the game's terminal notes said already (Game.terminal_notes)
 
     @property
     def lang(self) -> str:
@@ -83,8 +86,8 @@ class NumberedView(ConsoleView):
     def _new_state(self, message: dict[str, Any]) -> None:
         self.state = message
         warning = message.get("storage_warning")
-        if warning and warning != self._warning:  # the game is not being saved (issue 26)
-            self._print(f"! {warning}")
+        if warning and warning != self._warning and warning != self._noticed:  # not being saved (issue 26)
+            self._print(f"! {warning}")  # once: its notice may have come first (newcomer 19: twice)
         self._warning = warning
         self._staff_message(message.get("staff"))
         if self.private is not None:
@@ -161,9 +164,25 @@ class NumberedView(ConsoleView):
         self._shown = choices
         if not choices:
             return
+        self._terminal_note(message, choices)
         if not prompted:
             self._print_prompt(message)
         self._print_choices(choices)
+
+    def _terminal_note(self, message: dict[str, Any], choices: list[dict[str, Any]]) -> None:
+        """The game's note for a choice that a card reader would make more of
+        (:attr:`~companion.engine.game.Game.terminal_notes`), once, when no real reader is on."""
+        readers = (message.get("hardware") or {}).get("readers") or []
+        if any(r.get("online") and not r.get("virtual") for r in readers):
+            return
+        from companion.engine.registry import GAMES, get_game
+
+        game_id = message.get("game")
+        notes = get_game(game_id).terminal_notes if game_id in GAMES else {}
+        for choice in choices:
+            if choice["key"] in notes and choice["key"] not in self._noted:
+                self._noted.add(choice["key"])
+                self._print(self.say(notes[choice["key"]]))
 
     def _print_choices(self, choices: list[dict[str, Any]]) -> None:
         self._print("   " + "   ".join(f"{n}) {c['label']}" for n, c in enumerate(choices, 1)))
@@ -176,7 +195,12 @@ class NumberedView(ConsoleView):
 
     def _notice(self, message: dict[str, Any]) -> None:
         """A notice, its "touch Done moving" in typing words as the prompt line's (a refusal
-        ends with the prompt; a newcomer's report): numbered as the choices on show."""
+        ends with the prompt; a newcomer's report): numbered as the choices on show. Not the
+        storage warning printed already with a state, nor that state's after it (newcomer 19:
+        printed twice in a row)."""
+        if message.get("text") == self._warning:
+            return
+        self._noticed = message.get("text")
         super()._notice({**message, "text": self._typed(str(message.get("text") or ""), self.shown)})
 
     def _typed(self, text: str, choices: list[dict[str, Any]]) -> str:
@@ -196,6 +220,9 @@ class NumberedView(ConsoleView):
                 self.say(msg("type {number} (“{button}”)", number=number, button=label))
             for said, instead in ((bare, typed), (bare[:1].upper() + bare[1:], typed[:1].upper() + typed[1:])):
                 text = re.sub(re.escape(said) + r"(?!\w)", lambda _m, instead=instead: instead, text)
+        if choices:  # "then touch where you stopped": a place among the numbered choices (newcomer 19 finding 12)
+            where, typed = self.say(msg("touch where")), self.say(msg("type the number of the place where"))
+            text = re.sub(r"(?<!\w)" + re.escape(where) + r"(?!\w)", lambda _m: typed, text)
         return text
 
     def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -237,6 +264,8 @@ class TerminalTable:
         self._leaving = False  # this table closes the connection: the daemon did not stop
         self._gone_said = threading.Event()  # the daemon stopped, and the terminal said so
         self._waits_on_stdin = False  # run() reads the process's stdin in the main thread
+        #: The player whose privacy choice was typed and who has not pressed Enter yet, or None.
+        self.covered: str | None = None
 
     def run(self) -> int:
         """Play until ``q``, the end of the input or the daemon leaving; returns 0."""
@@ -305,6 +334,9 @@ class TerminalTable:
 
     def handle(self, client: Client, text: str) -> bool:
         """Act on one typed line; False to stop."""
+        if self.covered is not None:
+            if self._uncover(client, text):
+                return True
         if text.lower() in ("q", "quit", "exit"):  # Caps Lock on, or a capital by habit
             return self._stop_unsaved(client)
         self._asked_to_stop = False
@@ -314,6 +346,24 @@ class TerminalTable:
         if problem:  # the daemon's refusals come as notices, printed by the view
             self._say(f"  ! {problem[:1].upper()}{problem[1:]}")  # "no card ..." is a sentence here (newcomer 16)
         return True
+
+    def _cover(self, player: str) -> None:
+        """The window's "Only Bo looks — tap to show" (newcomer 19 finding 2: a number typed on
+        Ada's turn printed Bo's secret cards at once): nothing is asked until ``player`` presses
+        Enter."""
+        self.covered = player
+        self._say(self.view.say(msg("Only {player} looks: {player}, press Enter to show what only you may see; "
+                                    "anything else typed keeps it hidden.", player=player)))
+
+    def _uncover(self, client: Client, text: str) -> bool:
+        """The line typed at the cover: Enter asks what only that player may see (True: the line
+        is used up); anything else shows nothing and is then taken as usual (False)."""
+        player, self.covered = self.covered, None
+        if not text:
+            client.request({"cmd": "private", "player": player})
+            return True
+        self._say(self.view.say(msg("Nothing was shown: what only {player} may see stays hidden.", player=player)))
+        return False
 
     def _stop_unsaved(self, client: Client) -> bool:
         """``q``: stop (False), but while the game is not being saved ask first (issue 26)."""
@@ -340,7 +390,7 @@ class TerminalTable:
             return self.view.say(not_a_choice(text, len(choices)))
         choice = choices[int(text) - 1]
         if choice["key"] == PRIVACY_KEY:
-            client.request({"cmd": "private", "player": choice["player"]})
+            self._cover(choice["player"])
             return None
         if choice["key"] == HIDE_KEY:
             self.view.hide_and_go_on()

@@ -266,7 +266,8 @@ def test_history_figures_match_the_scripts_results(tmp_path, capsys):
     assert main(["history", "--csv", "players", "--db", str(db)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "player,played,wins,average_minutes"
     assert main(["games", "--saved", "--db", str(db)]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    header, *lines = capsys.readouterr().out.splitlines()
+    assert header == "id\tgame\tplayers\tstarted\tlast input\tinputs\tstatus"
     assert len(lines) == len(HISTORY_SCRIPTS) and lines[0].startswith("6\tGhost at Home\t")
     assert all(line.endswith("\tfinished") for line in lines)
 
@@ -391,8 +392,9 @@ def test_one_imported_card_is_one_card_in_both_languages():
     assert render(import_words({"ok": True, "saved": 3}), "it").startswith("Importati i dati stampati di 3 carte.")
 
 
-def test_a_saved_game_of_one_move_says_1_move(monkeypatch, capsys, tmp_path):
-    """newcomer: ``companion games --saved`` listed a game just begun as "1 moves"."""
+def test_a_saved_game_of_one_input_says_1_input(monkeypatch, capsys, tmp_path):
+    """newcomer: ``companion games --saved`` listed a game just begun as "1 moves"
+    (newcomer 19: now inputs, the word play counts with)."""
     from types import SimpleNamespace
 
     from companion import desk_cli, saved_games
@@ -404,4 +406,4 @@ def test_a_saved_game_of_one_move_says_1_move(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(saved_games, "saved", lambda _store: [{**game, "id": 2, "inputs": 1},
                                                              {**game, "id": 1, "inputs": 12}])
     assert main(["games", "--saved", "--db", str(tmp_path / "store.sqlite3")]) == 0
-    assert [line.split("\t")[5] for line in capsys.readouterr().out.splitlines()] == ["1 move", "12 moves"]
+    assert [line.split("\t")[5] for line in capsys.readouterr().out.splitlines()] == ["inputs", "1 input", "12 inputs"]

@@ -271,7 +271,7 @@ def test_games_saved_says_which_unfinished_game_was_set_aside(tmp_path, capsys, 
     make_session(players=("Cy", "Di"), store=store)
     store.close()
     assert main(["games", "--saved", "--db", str(tmp_path / "g.sqlite3")]) == 0
-    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()[1:]]  # under the header
     assert [(row[0], row[2], row[-1]) for row in rows] == [("2", "Cy, Di", "in progress"),
                                                            ("1", "Ada, Bo", "set aside (unfinished)")]
 

@@ -203,7 +203,9 @@ class FailingConnection:
 
     def execute(self, sql, *args):
         if self.disk.full and sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
-            raise sqlite3.OperationalError("database or disk is full")
+            error = sqlite3.OperationalError("database or disk is full")
+            error.sqlite_errorcode, error.sqlite_errorname = sqlite3.SQLITE_FULL, "SQLITE_FULL"  # as SQLite's own
+            raise error
         return self.db.execute(sql, *args)
 
     def __getattr__(self, name):
@@ -223,9 +225,8 @@ def test_a_full_disk_mid_game_keeps_the_inputs_and_writes_them_when_there_is_roo
             assert client.choose("roll")["ok"] is True  # still played
             notice = collector.wait_for(lambda m: m.get("type") == "notice" and "not being saved" in m["text"])
             assert notice["level"] == "error"
-            assert notice["text"] == ("The game is not being saved (could not record the input in "
-                                      f"{store.path}: database or disk is full). Its inputs are kept in memory "
-                                      "and saved as soon as there is room again: keep the companion on.")
+            assert notice["text"] == ("The game is not being saved: the disk is full. Its inputs are kept in "
+                                      "memory and saved as soon as there is room: keep the companion on.")
             assert client.choose("end-turn")["ok"] and client.undo()["ok"]
             client.request({"cmd": "state"})
             assert client.state["storage_warning"] == notice["text"]
@@ -249,7 +250,7 @@ def test_a_new_game_on_a_full_disk_is_recorded_once_there_is_room(tmp_path):
     store = EventStore(tmp_path / "g.sqlite3", connect=disk)
     disk.full = True
     session = Session.start(DEMO.header, store)
-    assert session.recording.unsaved and "database or disk is full" in session.recording.unsaved
+    assert session.recording.unsaved and session.recording.unsaved.endswith(": the disk is full")
     assert session.handle(DEMO.lines[0].input).accepted
     assert store.games() == [] and session.recording.kept == 1
     disk.full = False
@@ -326,7 +327,7 @@ def test_the_daemon_starts_on_a_full_disk_and_saves_once_there_is_room(tmp_path)
         try:
             assert "listening on" in proc.stdout.readline()
             with Client(sock).connect() as client:
-                assert client.state["storage_warning"].startswith("The disk is full: the game is not being saved.")
+                assert client.state["storage_warning"].startswith("The game is not being saved: the disk is full.")
                 assert client.choose("end-turn")["ok"] and client.choose("roll")["ok"]
                 (fs / "filler").unlink()
                 assert client.choose("end-turn")["ok"]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion import protocol, script
+from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.session import Session
 from companion.terminal import NumberedView, TerminalTable
@@ -69,6 +70,8 @@ def test_an_accusation_is_made_in_the_terminal_and_its_picks_are_hidden_afterwar
     table, client, out = _table(_state(session))
     assert "1) Cy: take the screen, others look away   2) Start again" in out.getvalue()
     table.handle(client, "1")
+    assert client.sent == []  # the cover first (newcomer 19 finding 2)
+    table.handle(client, "")
     assert client.sent == [{"cmd": "private", "player": "Cy"}]
     table.view(protocol.private_message(session, "Cy"))
     assert "1) Mike Hanlon   2) Bill Denbrough   3) Kid 3   4) Kid 4   5) Kid 5   6) Kid 6   7) Kid 7   " \
@@ -96,6 +99,7 @@ def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
     assert out.getvalue().splitlines()[-1] == ("   1) Roll the dice   2) Squares to the nearest location?   "
                                                "3) Use my Personality power   4) Bo: secret cards (others look away)")
     table.handle(client, "4")
+    table.handle(client, "")
     assert client.sent == [{"cmd": "private", "player": "Bo"}]
     table.view(protocol.private_message(session, "Bo"))
     assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card 2 (to keep)",
@@ -285,6 +289,7 @@ def test_each_accusation_question_is_printed_once():
     session = _session_after(77)  # Cy touched "Only I am looking"
     table, client, out = _table(_state(session))
     table.handle(client, "1")
+    table.handle(client, "")
     table.view(protocol.private_message(session, "Cy"))
     for key in ("pick:kid-5", "pick:item-2", "pick:the-synagogue"):
         session.handle(Touch(key))
@@ -304,6 +309,7 @@ def test_a_choice_typed_before_the_next_private_choices_come_says_to_wait_for_th
     session = _session_after(77)  # Cy touched "Only I am looking"
     table, client, out = _table(_state(session))
     table.handle(client, "1")
+    table.handle(client, "")
     table.view(protocol.private_message(session, "Cy"))
     table.handle(client, "5")
     session.handle(Touch("pick:kid-5"))
@@ -326,3 +332,93 @@ def test_a_card_typed_between_quotes_as_the_readme_writes_it_is_tapped(typed):
     table, client, out = _table(_state(_session_after(4)))
     table.handle(client, typed)
     assert client.sent == [{"cmd": "tap", "component": "clue_it:intrigue:immediate-1"}]
+
+
+@pytest.mark.parametrize(("lang", "cover", "kept"), [
+    ("en", "Only Bo looks: Bo, press Enter to show what only you may see; anything else typed keeps it hidden.",
+     "Nothing was shown: what only Bo may see stays hidden."),
+    ("it", "Guarda solo Bo: Bo, premi Invio per vedere ciò che puoi vedere solo tu; qualsiasi altra cosa scritta "
+           "lo tiene nascosto.",
+     "Non è stato mostrato niente: ciò che può vedere solo Bo resta nascosto.")])
+def test_a_players_secret_cards_wait_behind_a_cover_until_enter(lang, cover, kept):
+    """Newcomer 19 finding 2: on Ada's turn, typing the number of "Bo: secret cards (others
+    look away)" printed Bo's card at once. Now, as the window's "Only Bo looks — tap to
+    show", the terminal asks Bo to press Enter first; anything else typed shows nothing and
+    is taken as usual."""
+    session = _session_after(81)  # Bo holds an Intrigue card
+    table, client, out = _table(_state(session, lang))
+    table.handle(client, "4")
+    assert client.sent == [] and out.getvalue().splitlines()[-1] == cover
+    table.handle(client, "u")  # not Enter: nothing shown, and the undo is sent
+    assert out.getvalue().splitlines()[-1] == kept
+    assert client.sent == [{"cmd": "undo"}]
+    table.handle(client, "4")
+    table.handle(client, "")
+    assert client.sent[-1] == {"cmd": "private", "player": "Bo"}
+    assert "(to keep)" not in out.getvalue() and "da tenere" not in out.getvalue()
+
+
+
+@pytest.mark.parametrize(("lang", "said", "typed"), [
+    ("en", "then touch where you stopped", "then type the number of the place where you stopped"),
+    ("it", "poi tocca dove hai finito il movimento", "poi digita il numero del posto dove hai finito il movimento")])
+def test_the_clue_it_move_prompt_says_what_to_type_in_the_terminal(lang, said, typed):
+    """Newcomer 19 finding 12: the terminal printed "move up to 8, then touch where you
+    stopped" ("tocca dove hai finito"), where other prompts say "type 1"."""
+    loaded = script.load(SOLVED)
+    session = Session.start(loaded.header)
+    for line in loaded.lines:
+        session.handle(line.input, line=line.number)
+        if str(session.prompt.text).endswith("then touch where you stopped"):
+            break
+    else:
+        raise AssertionError("solved.jsonl has no move prompt")
+    out = io.StringIO()
+    NumberedView(out)(_state(session, lang))
+    assert said not in out.getvalue()
+    assert [row for row in out.getvalue().splitlines() if row.endswith(typed)]
+
+
+@pytest.mark.parametrize(("lang", "said", "typed"), [
+    ("en", "Ada (in room A): touch where the red hunter goes, up to 2 spaces",
+     "Ada (in room A): type the number of the place where the red hunter goes, up to 2 spaces"),
+    ("it", "Ada (nella stanza A): tocca dove va il cacciatore rosso, fino a 2 spazi",
+     "Ada (nella stanza A): digita il numero del posto dove va il cacciatore rosso, fino a 2 spazi")])
+def test_a_touch_where_prompt_says_what_to_type_in_the_terminal(lang, said, typed):
+    """The same words in every game's "touch where" prompt (Creepy Cellar's hunter, Children's room)."""
+    out = io.StringIO()
+    NumberedView(out)({"type": "state", "language": lang, "news": [], "log": [], "view": {},
+                       "prompt": {"text": said, "choices": [{"key": "to:B", "label": "B"}]}})
+    assert out.getvalue().splitlines()[0] == typed
+
+
+_NO_READER = {
+    "en": "No card reader here: lay each card face-down in the row without looking and type 1; the companion picks "
+          "which one goes into the envelope, so no player chooses it, but it does not know it and cannot check an "
+          "accusation: the accuser looks in the envelope secretly.",
+    "it": "Qui nessun lettore legge le carte: mettete ogni carta coperta nella fila senza guardarla e digitate 1; il "
+          "companion sceglie quale va nella Busta, così nessun giocatore la sceglie, ma non la conosce e non può "
+          "verificare un'accusa: chi accusa guarda di nascosto nella Busta."}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_companions_envelope_says_up_front_what_it_does_with_no_reader(lang):
+    """Newcomer 19 finding 10a: with ``--option envelope=companion`` the terminal asked 22
+    times to "tap kid card 1 of 7 without looking" and only then said "The companion did not
+    read every card in the envelope". The terminal has no reader: it says once, before the
+    first card, what the companion does there (picks the card, unread) and what it cannot."""
+    session = Session.start(GameHeader.from_json({"game": "clue_it", "players": ["Ada", "Bo", "Cy"], "seed": 1,
+                                                  "options": {"envelope": "companion"}, "stack": {}}))
+    for kid in ("kid:mike-hanlon", "kid:bill-denbrough", "kid:kid-3"):
+        session.handle(Touch(kid))
+    out = io.StringIO()
+    view = NumberedView(out)
+    virtual = {"hardware": {"readers": [{"name": "table", "role": "table", "online": True, "virtual": True}]}}
+    for _ in range(3):
+        view({**_state(session, lang), **virtual})
+        session.handle(Touch("seal:face-down"))
+    assert out.getvalue().count(_NO_READER[lang]) == 1
+    real = {"hardware": {"readers": [{"name": "table", "role": "table", "online": True, "virtual": False}]}}
+    out = io.StringIO()
+    NumberedView(out)({**_state(session, lang), **real})  # a reader reads the cards: nothing to say
+    assert _NO_READER[lang] not in out.getvalue()

@@ -30,19 +30,28 @@ def add_parser(sub) -> None:
     demo.set_defaults(run=cmd_demo)
 
 
+#: The loggers a replay silences (without -v): it reports refusals and failures itself, once
+#: (newcomer 19: a full disk's "ERROR companion.session.recording" line came before its own).
+_SILENCED = ("companion.daemon", "companion.session")
+
+
 def cmd_replay(args) -> int:
-    daemon_log = logging.getLogger("companion.daemon")
-    level = daemon_log.level
-    if not args.verbose:  # a replay reports refusals and failures itself, once
-        daemon_log.setLevel(logging.CRITICAL)
+    logs = [logging.getLogger(name) for name in _SILENCED]
+    levels = [log.level for log in logs]
+    if not args.verbose:
+        for log in logs:
+            log.setLevel(logging.CRITICAL)
     try:
         return _replay(args)
-    finally:  # as it was: a replay run in-process (a test, a tool) left the daemon's log silenced
-        daemon_log.setLevel(level)
+    finally:  # as it was: a replay run in-process (a test, a tool) left these logs silenced
+        for log, level in zip(logs, levels, strict=True):
+            log.setLevel(level)
 
 
 def _replay(args) -> int:
     from companion import script as scripts
+    from companion.cli.common import EXIT_REFUSED
+    from companion.errors import StoreFailedMidway
     from companion.replay import replay
 
     if args.db is not None:
@@ -67,6 +76,9 @@ def _replay(args) -> int:
     except KeyboardInterrupt:
         print(_interrupted(args, recorded[0] if recorded else None), file=sys.stderr, flush=True)
         return 130
+    except StoreFailedMidway as exc:  # the command ran and the store failed while it worked: 1
+        print(_store_failed(args, exc), file=sys.stderr, flush=True)
+        return EXIT_REFUSED
     if result.unused_stack:
         left = "; ".join(f"{source}: {', '.join(map(str, values))}" for source, values in result.unused_stack.items())
         print(f"companion: warning: the script's stack was not used up (left: {left})", file=sys.stderr, flush=True)
@@ -77,14 +89,30 @@ def _replay(args) -> int:
 
 
 def _replayed(path: Path, result) -> str:
-    """The one line a replay that went through says: the game, the inputs, where it ended."""
+    """The one line a replay that went through says: the game, the script lines it played, the
+    inputs the game stands after (in effect: accepted minus undone, as ``play`` and ``games
+    --saved`` count them; newcomer 19 compared "149 inputs played", the lines, with the
+    daemon's "after 95 inputs"), where it ended."""
     state = result.state
     prompt = state.get("prompt") or {}
-    inputs = f"{result.fed} input{'s' if result.fed != 1 else ''}"
+    lines = f"{result.fed} line{'s' if result.fed != 1 else ''}"
     if result.resumed_after is not None:
-        inputs += f" after line {result.resumed_after}"
+        lines += f" after line {result.resumed_after}"
+    inputs = f"the game after {result.inputs} input{'s' if result.inputs != 1 else ''}"
     where = f"game over: {prompt.get('text')}" if prompt.get("over") else f"now: {prompt.get('text')}"
-    return f"{path.name}: {state.get('title') or state.get('game')}, {inputs} played; {where}"
+    return f"{path.name}: {state.get('title') or state.get('game')}, {lines} played, {inputs}; {where}"
+
+
+def _store_failed(args, exc) -> str:
+    """The one line of a replay whose store refused an input mid-way (newcomer 19: it named
+    line 29 and exited 2, and the rerun resumed "after line 27": the lines between took no
+    input)."""
+    why = "the disk is full, so its input was not saved" if exc.full else f"its input was not saved ({exc.reason})"
+    stopped = f"companion: the table script stopped at line {exc.line}: {why}"
+    if exc.saved_through is None:
+        return f"{stopped}; {args.db} holds none of its game: once there is room, the same command starts it again"
+    return (f"{stopped}; {args.db} keeps the game up to line {exc.saved_through}: once there is room, the same "
+            f"command resumes after line {exc.saved_through}")
 
 
 def _interrupted(args, last: int | None) -> str:

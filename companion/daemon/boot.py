@@ -67,11 +67,10 @@ def build_daemon(config, db: Path, sock, new) -> Booted:
 def warn_full_disk(daemon, store, unwritable) -> None:
     """Put on every screen that games are not being saved on a full disk (inputs kept in memory
     until there is room); a read-only data directory is said by the daemon's settings."""
-    from companion.i18n import msg
+    from companion.daemon.saving import full_disk_warning
 
     if unwritable is None and store.no_room is not None:
-        daemon.saving.not_saving(msg("The disk is full: the game is not being saved. Its inputs are kept in memory "
-                                     "and saved as soon as there is room again: keep the companion on."))
+        daemon.saving.not_saving(full_disk_warning())
 
 
 def open_store_or_memory(db):

@@ -10,13 +10,26 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.i18n import msg
+from companion.i18n import Msg, msg
+from companion.storage_words import cannot_write, disk_full, not_saved
 
 if TYPE_CHECKING:
     from companion.daemon.links import Links
     from companion.session import Session
+    from companion.session.recording import Recording
 
 log = logging.getLogger(__name__)
+
+
+def full_disk_warning() -> Msg:
+    """The warning of a full disk (a write refused, or no room at start)."""
+    return not_saved(disk_full())
+
+
+def warning_for(recording: Recording) -> Msg:
+    """The warning of a game whose inputs the store refused: a full disk in plain words; any
+    other failure with SQLite's words, never the store's path (newcomer 19)."""
+    return not_saved(disk_full() if recording.full else cannot_write(recording.why or ""))
 
 
 class SavingWatch:
@@ -57,8 +70,8 @@ class SavingWatch:
         if self._stopped or self.warning is not None:
             return
         self._stopped = True
-        self.warning = msg("The game is not being saved ({reason}). Its inputs are kept in memory and "
-                           "saved as soon as there is room again: keep the companion on.", reason=unsaved[:160])
+        assert session is not None, "unsaved without a game"  # unsaved is the session's
+        self.warning = warning_for(session.recording)
         self._add_news(self.warning)
         self._links.notify(self.warning, "error")
 

@@ -175,6 +175,10 @@ class Game(Generic[S]):
     #: End turn. Nothing to put back on the table for it."). False (default): "Put back anything
     #: you moved for it.".
     undo_complete: bool = False
+    #: choice key -> what a table with no card reader (the terminal's virtual readers) is told
+    #: once, the first time a prompt offers that choice: what the game does there without the
+    #: taps it would read (CLUE: IT's envelope sealed from unread face-down cards).
+    terminal_notes: Mapping[str, Msg] = MappingProxyType({})
     #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
     #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given
     #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.errors import StoreError
-from companion.store import EventStore
+from companion.store import EventStore, StoreFull
 
 log = logging.getLogger(__name__)
 
@@ -27,11 +27,15 @@ class Recording:
 
     Attributes:
         unsaved: None while every event is recorded; once a write fails, why.
+        why: SQLite's words for the last failed write (no path), or None.
+        full: the last write failed because the disk is full (:class:`~companion.store.StoreFull`).
     """
 
     def __init__(self, store: EventStore | None, game_id: int | None, clock: Callable[[], float]):
         self.store, self.game_id, self.clock = store, game_id, clock
         self.unsaved: str | None = None
+        self.full = False
+        self.why: str | None = None
         #: What the store has not recorded yet, oldest first: ``("game", ...)`` (a new game the
         #: store refused) and ``("event", kind, body, at, outcome, reopen)``.
         self._kept: list[tuple] = []
@@ -86,15 +90,18 @@ class Recording:
                     assert self.game_id is not None, "an event kept before its game"  # the game is kept first
                     self.store.append(self.game_id, kind, body, at, outcome=outcome, reopen=reopen)
             except StoreError as exc:
-                self.unsaved = str(exc)
+                self._refused(exc)
                 return written
             self._kept.pop(0)
             written += item[0] == "event"
         if self.unsaved is not None:
             log.warning("game %s is recorded again: %d kept inputs written", self.game_id, written)
-        self.unsaved = None
+        self.unsaved, self.full, self.why = None, False, None
         return written
 
+    def _refused(self, exc: StoreError) -> None:
+        self.unsaved, self.full, self.why = str(exc), isinstance(exc, StoreFull), str(exc.__cause__ or exc)
+
     def _lose(self, exc: StoreError) -> None:
-        self.unsaved = str(exc)
+        self._refused(exc)
         log.error("game %s is not being recorded: %s", self.game_id, exc)

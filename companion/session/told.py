@@ -33,7 +33,7 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
     if choice is not None and choice.private:  # the label is never said; the lines name no hidden card
         return Reply(True, news=(msg("Undone: a private choice."), *_put_back(spec, state, entry, played)))
     label = choice.label if choice is not None else entry.action
-    if str(label).isdigit():  # "Undone: 3." meant nothing out of its question (review17)
+    if _bare(label, state):  # "Undone: 3." or "Undone: Bo." meant nothing out of its question (review17, newcomer 19)
         label = _first_said(played[1]) or label
     back = _put_back(spec, state, entry, played)
     if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
@@ -82,9 +82,15 @@ def _put_back(spec: Game, state: Any, entry: Entry, played: tuple[Any, list]) ->
             + list(spec.undo_counts(state, after)))
 
 
+def _bare(label: Any, state: Any) -> bool:
+    """``label`` says nothing out of its question: a bare number ("3", Ghost at Home's discard)
+    or a player's name ("Bo", Ghost at Home's "on whose house does the ghost go?")."""
+    return str(label).isdigit() or str(label) in (getattr(state, "players", None) or ())
+
+
 def _first_said(news: list) -> Any:
     """The sentence of the first of an input's ``news`` ("Ada discards 3 cards face down."), or
-    None: an undone choice's words when its label is a bare number."""
+    None: an undone choice's words when its label is bare (:func:`_bare`)."""
     return getattr(news[0], "text", news[0]) if news else None
 
 

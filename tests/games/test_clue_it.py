@@ -385,10 +385,37 @@ def test_physical_keeper_is_not_named_and_a_mis_tap_is_explained():
     assert len(prompt(state).choices) == 16  # every kind not wholly discarded
     state = apply(state, "intrigue:keeper-1")
     assert state.news == ("Ada keeps an Intrigue card.",) and state.step == Step.STOP
-    state = run(state, "stop:corridor", "end-turn", "roll", "die:?", "die:2")
-    again = apply(state, "intrigue:keeper-1")  # Ada keeps it: it cannot be drawn
-    assert again.news == ("That Intrigue card is not in the deck: draw the top card of the deck.",)
-    assert again.step == Step.DRAW
+    state = run(state, "stop:corridor", "end-turn", *["roll", "die:2", "die:2", "stop:corridor", "end-turn"] * 3,
+                "roll", "die:?", "die:2")
+    assert state.player == "Ada"
+    again = apply(state, "intrigue:keeper-1")  # Ada keeps it: it cannot be drawn, and Ada knows it
+    assert again.news == ("Ada keeps that Intrigue card already: draw the top card of the Intrigue deck.",)
+    assert again.step == Step.DRAW and again.intrigue_deck == state.intrigue_deck
+
+
+def _drawn_by_cy(card):
+    """Ada keeps Intrigue card 1 (physical deck); then Cy rolls a "?" and names ``card``."""
+    state = started(("Ada", "Bo", "Cy"), intrigue_deck="physical")
+    state = run(state, "roll", "die:?", "die:3", "intrigue:keeper-1", "stop:corridor", "end-turn",
+                "roll", "die:2", "die:2", "stop:corridor", "end-turn", "roll", "die:?", "die:2")
+    assert state.player == "Cy" and state.step == Step.DRAW
+    return state, apply(state, f"intrigue:{card}")
+
+
+def test_a_card_another_player_keeps_is_taken_as_drawn_and_tells_nobody_where_it_is():
+    """Newcomer 19 finding 1: Cy naming the card Ada keeps was refused with "That Intrigue card
+    is not in the deck", so Cy learnt Ada's card (and could probe every card). The drawer is
+    taken at their word, as for any card still in the deck: the list, the news, the public
+    view and the next prompt are the same whichever of the two Cy names."""
+    before, held = _drawn_by_cy("keeper-1")  # Ada keeps it
+    _, free = _drawn_by_cy("keeper-2")  # still in the deck
+    assert [c.key for c in prompt(before).choices].count("intrigue:keeper-1") == 1  # listed: the list is public
+    assert held.news == free.news == ("Cy keeps an Intrigue card.",)
+    assert SPEC.view(held) == SPEC.view(free)
+    assert prompt(held) == prompt(free) and held.step == free.step
+    assert held.intrigue_deck != before.intrigue_deck and len(held.intrigue_deck) == len(before.intrigue_deck) - 1
+    assert player_view(held, "Cy") == {"intrigue_held": ["Intrigue card 1 (to keep)"]}
+    assert player_view(held, "Ada") == {"intrigue_held": ["Intrigue card 1 (to keep)"]}  # Ada's card unchanged
 
 
 @pytest.mark.parametrize("rule", ["eliminate", "end_game"])

@@ -144,6 +144,10 @@ RARE = {
     "{player}: put the Intrigue card you drew back on top of the Intrigue deck, face-down.",
     "{player}: put the Personality card of {kid} back with the others.",
     "{player}: take the Intrigue card you played back into your hand.",
+    # the terminal's note with no reader (Game.terminal_notes): tests/test_terminal_private.py, both languages
+    "No card reader here: lay each card face-down in the row without looking and type 1; the companion picks "
+    "which one goes into the envelope, so no player chooses it, but it does not know it and cannot check an "
+    "accusation: the accuser looks in the envelope secretly.",
 }
 
 
@@ -169,8 +173,9 @@ def test_option_help_in_italian():
         assert isinstance(option.help, Msg) and option.help.msgid in ITALIAN, option.name
         assert render(option.help, "it") != option.help
     envelope = next(o for o in OPTIONS if o.name == "envelope")
-    assert render(envelope.help, "it") == ("Chi chiude la Busta: un giocatore a mano, oppure il companion da carte "
-                                           "coperte appoggiate sul lettore, così può verificare le accuse.")
+    assert render(envelope.help, "it") == ("Chi chiude la Busta: un giocatore a mano, oppure il companion, che sceglie "
+                                           "una carta da ogni fila coperta e verifica le accuse quando ogni carta è "
+                                           "stata appoggiata sul lettore.")
 
 
 def test_component_labels_and_card_names_in_italian():

@@ -153,7 +153,7 @@ def test_rare_whys_in_italian():
 NEEDS_NONE = {
     "{player} plays {kid}.",
     "That card was tapped already: tap the next card of the pile.",
-    "That Intrigue card is not in the deck: draw the top card of the deck.",
+    "{player} keeps that Intrigue card already: draw the top card of the Intrigue deck.",
 }
 
 

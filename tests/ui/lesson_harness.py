@@ -247,7 +247,7 @@ def _got_it(app, lang: str, out: Path, report: dict):
     seen["next"] = {"lesson": dict(model.lesson), "card": _card(app) is not None, "steps": screen.ids.todo.showing}
     revision = model.revision
     app.undo()
-    yield Until("the undo", lambda: model.revision != revision)
+    yield Until("the undo", lambda: model.revision != revision and not model.busy)
     # the undo's steps reach the todo box a frame after the state: Done on each as it shows,
     # until the lesson is back and no step hides it (CI once read "Ripeti" 0.3 s too early)
     lesson_back = lambda: (model.lesson.get("rule") == seen["model"].get("rule")  # noqa: E731
@@ -262,11 +262,13 @@ def _got_it(app, lang: str, out: Path, report: dict):
 def _step(app):
     """The prompt's main choice (else its first public one), and the state after it."""
     model = app.model
+    yield Until("no touch on its way", lambda: not model.busy)  # else the touch is ignored
     choices = [c for c in model.choices if c.get("key")]
     choice = next((c for c in choices if c.get("main")), choices[0])
     revision = model.revision
     app.choose(choice["key"])
-    yield Until(f"the state after {choice['key']}", lambda: model.revision != revision)
+    # and its answer: touches are ignored while one is on its way (the state can come first)
+    yield Until(f"the state after {choice['key']}", lambda: model.revision != revision and not model.busy)
 
 
 def _put_away(app):

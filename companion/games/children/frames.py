@@ -358,6 +358,13 @@ def place_tablet(state: State, tablet: str, pos) -> State:
 # --------------------------------------------------------------------------- drawing
 
 
+def _draw_idle(state: State, f: Frame) -> bool:
+    """An entry draw of a room ``f``'s player has left already (with cards in the deck: an
+    empty deck is said)."""
+    room = f.args[1]
+    return bool(room) and state.where[f.player] != room and state.deck > 0
+
+
 def ask_draw(state, f):
     reason, room = f.args
     p = f.player
@@ -630,12 +637,18 @@ def act_kittyplace(state, f, key):
 # --------------------------------------------------------------------------- left cards and traps
 
 
+def _pickup_idle(state: State, f: Frame) -> bool:
+    """Nothing to pick up: ``f``'s player left the room, or no card lies under it."""
+    room = f.args[0]
+    return state.where[f.player] != room or not state.left_in(room)
+
+
 def ask_pickup(state, f):
     """"Look at cards that have been left in the room you have entered": all are picked up."""
+    if _pickup_idle(state, f):
+        return pop(state)
     p, room = f.player, f.args[0]
     n = state.left_in(room)
-    if state.where[p] != room or n == 0:
-        return pop(state)
     state = add_hand(state, p, n, frames=pd.pop(state.frames))
     line = ntodo("other", "{player} picks up {n} card left under the {room}.",
                  "{player} picks up the {n} cards left under the {room}.", "n",
@@ -754,13 +767,19 @@ def act_crickets(state, f, key):
 # --------------------------------------------------------------------------- ghosts met
 
 
+def _check_idle(state: State, f: Frame) -> bool:
+    """No ghost to meet: ``f``'s player left the room, or no ghost is in it."""
+    room = f.args[0]
+    return state.where[f.player] != room or all(g.room != room for g in state.ghosts)
+
+
 def ask_check(state, f):
     """"Trapping Ghosts" / "Running from Ghosts": in a room with a ghost, trap it with its
     beloved toy (tapped) or run (option ``multi_ghost_resolution`` for several ghosts)."""
+    if _check_idle(state, f):
+        return pop(state)
     p, room = f.player, f.args[0]
     ghosts = state.ghosts_in(room)
-    if state.where[p] != room or not ghosts:
-        return pop(state)
     catchable = ()
     if len(ghosts) == 1 or state.opt("multi_ghost_resolution") == "trap_then_run":
         catchable = tuple(g.id for g in ghosts if may_hold(state, p, state.content.beloved_toy(g.id)))
@@ -837,11 +856,16 @@ def act_flee(state, f, key):
 # --------------------------------------------------------------------------- Kitty Kitty
 
 
+def _kittycheck_idle(state: State, f: Frame) -> bool:
+    """Kitty Kitty meets nobody: she is not in ``f``'s player's room (or nobody holds her card)."""
+    room = f.args[0]
+    return state.kitty != room or state.where[f.player] != room or state.kitty_card is None
+
+
 def ask_kittycheck(state, f):
-    p, room = f.player, f.args[0]
-    if state.where[p] == room and state.kitty == room and state.kitty_card is not None:
-        return _replace_top(state, Frame("kittymeet", p, ("",)))  # (popped, then pushed: one copy)
-    return pop(state)
+    if _kittycheck_idle(state, f):
+        return pop(state)
+    return _replace_top(state, Frame("kittymeet", f.player, ("",)))  # (popped, then pushed: one copy)
 
 
 def ask_kittymeet(state, f):
@@ -1112,6 +1136,11 @@ def act_reentry(state, f, key):
                                         room=state.name(room)), state.name(room)))
     return push(state, Frame("draw", p, ("reentry", room)), Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
+
+#: Frame kinds that may resolve by doing nothing but leave the stack, and when they do (their
+#: ``ask`` pops them then, and nothing else): ``settle`` pops a run of them in one copy of the
+#: state (issue 35: after most moves, the pickup, the ghosts met and Kitty's check, one by one).
+IDLE = {"check": _check_idle, "kittycheck": _kittycheck_idle, "pickup": _pickup_idle, "draw": _draw_idle}
 
 #: frame kind -> what it asks and what happens when it resolves (the engine's protocol)
 FRAMES = {

@@ -29,6 +29,8 @@ EMPTY: Grid = tuple((None,) * cc.COLUMNS for _ in range(cc.FLOORS))
 FIRST_COLUMN = cc.COLUMNS // 2
 
 
+@remember_last  # asked at most steps (moves, devices, ghosts, Kitty), mostly of the grid asked last
+@lru_cache(maxsize=64)  # a grid changes only with a tablet
 def rooms(grid: Grid) -> tuple[str, ...]:
     """Rooms in play, basement first, left to right."""
     return tuple(r for row in grid for r in row if r is not None)

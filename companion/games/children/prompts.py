@@ -25,6 +25,10 @@ from companion.games.children.state import Frame, State, Step, push
 from companion.i18n import Msg, msg, nmsg, todo
 
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
+_IDLE = fr.IDLE
+#: Steps asked at every state (a member through its class costs four times a global: EnumType's
+#: attribute hook); compared by value: a decoded step is equal to its member
+_OVER, _SETUP = Step.OVER, Step.SETUP
 
 
 @remember_last  # settle asks it of the state it reaches, then prompt of the same state
@@ -36,7 +40,11 @@ def _ask(state: State) -> Prompt | State:
 
 
 def _needs_cut(state: State) -> list[int]:
-    if max(state.hands) <= state.hand_limit:  # asked at every step that settles: mostly nobody
+    hands, limit = state.hands, state.hand_limit
+    if max(hands) <= limit:  # asked at every step that settles: mostly nobody
+        return []
+    a = state.active
+    if all(h <= limit for p, h in enumerate(hands) if p != a):  # or the active player alone, after a draw
         return []
     n = len(state.players)
     pending = {int(p) for f in state.frames if f.kind == "cut" for p in f.args}
@@ -65,10 +73,11 @@ _last_settled: State | None = None
 
 def _resolve_self(state: State) -> State | None:
     """One thing that resolves by itself, or None when the table must act (or it is over)."""
-    if state.step in (Step.OVER, Step.SETUP) and not state.frames:
+    step = state.step
+    if not state.frames and (step == _OVER or step == _SETUP):
         return None
-    if state.step != Step.SETUP:
-        if fx.insane(state):
+    if step != _SETUP:
+        if state.hand_limit == 0 or (state.counted_flips >= 5 and fx.insane(state)):  # fx.insane, its checks first
             state = replace(state, step=Step.OVER, outcome="lost", winners=(), frames=())
             line = msg("Every player goes insane: the ghostly children win.")
             return say(state, why.insane(line, len(state.enraged_present), state.counted_flips,
@@ -81,6 +90,13 @@ def _resolve_self(state: State) -> State | None:
             # no moment of its own (issue 29 item 7): the enraged ghost that lowered the limit is one,
             # and an active player's cut at the end of the turn is no event the table recalls
             return say(state, why.cut_down(line, len(state.enraged_present), state.hand_limit))
+    frames = state.frames
+    if frames:  # the frames on top that resolve by leaving the stack, left in one copy
+        k = len(frames)
+        while k and (idle := _IDLE.get(frames[k - 1].kind)) is not None and idle(state, frames[k - 1]):
+            k -= 1
+        if k < len(frames):
+            return replace(state, frames=frames[:k])
     result = _ask(state)
     return None if isinstance(result, Prompt) else result
 
@@ -111,7 +127,7 @@ def ending(state: State) -> Ending | None:
 def prompt(state: State) -> Prompt:
     """What the table does next: a chance node (the mini-card pairing, a random tie), a
     choice for the player named, or the end."""
-    if state.step == Step.OVER:
+    if state.step == _OVER:
         if state.outcome == "lost":
             return Prompt(msg("The game is over: the ghostly children won."), over=True)
         if state.outcome == "tie":
@@ -120,7 +136,7 @@ def prompt(state: State) -> Prompt:
     result = _ask(state)
     if isinstance(result, State):  # never for a state made by setup or apply (they settle)
         return prompt(settle(state))
-    if result.chance is None and state.step != Step.SETUP:
+    if result.chance is None and state.step != _SETUP:
         offered = out_of_turn(state, result)
         if offered:  # mostly nobody else holds a skull token: the prompt as asked
             result = replace(result, out_of_turn=offered)

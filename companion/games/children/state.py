@@ -167,7 +167,12 @@ class State:
         return max(0, 5 - len(self.enraged_present))
 
     def left_in(self, room: str) -> int:
-        return dict(self.left).get(room, 0)
+        return self._left.get(room, 0)
+
+    @derived.on_fields("left")
+    def _left(self) -> dict[str, int]:
+        """:attr:`left` by room (asked at every step 2 and pickup: shared while it stays)."""
+        return dict(self.left)
 
     def ghosts_in(self, room: str) -> tuple[Ghost, ...]:
         return tuple(g for g in self.ghosts if g.room == room)

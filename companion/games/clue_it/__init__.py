@@ -25,8 +25,8 @@ from companion.i18n import Msg, NewsLine, msg, todo
 OPTIONS = (
     OptionSpec(
         "envelope", "table", ("table", "companion"),
-        msg("Who seals the envelope: a player by hand, or the companion from face-down taps, so it can check "
-            "accusations."),
+        msg("Who seals the envelope: a player by hand, or the companion, which picks one card of each face-down "
+            "row and checks accusations when every card was tapped on a reader."),
         msg("Distribute Cards"),
         title=msg("Envelope"),
         refs="Distribute Cards; issue 11",
@@ -164,6 +164,11 @@ class ClueIt(Game[State]):
     option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
     undo_complete = True  # every physical step has its undo line (session 17)
+    # Newcomer 19 finding 10a: said before the first card, not only once all 22 were laid
+    terminal_notes = MappingProxyType({f"seal:{ci.UNREAD}": msg(
+        "No card reader here: lay each card face-down in the row without looking and type 1; the companion picks "
+        "which one goes into the envelope, so no player chooses it, but it does not know it and cannot check an "
+        "accusation: the accuser looks in the envelope secretly.")})
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()
     view_type = ClueItView

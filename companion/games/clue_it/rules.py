@@ -395,10 +395,10 @@ def _next_draw(state: State) -> State:
 def _intrigue(state: State, card: str) -> State:
     """One Intrigue card drawn ("Intrigue Cards"): "Play Immediately" cards at once, Red
     Balloons counted (house rule ``balloon_rule``), any other card kept."""
-    if card not in state.intrigue_deck:  # physical deck: a mis-tap of a card a player keeps
-        return _say(state, msg("That Intrigue card is not in the deck: draw the top card of the deck."))
-    deck = without(state.intrigue_deck, card)
-    state = replace(state, intrigue_deck=deck, draws_left=state.draws_left - 1)
+    if card not in state.intrigue_deck and card in state.held[state.active]:  # the drawer knows their own
+        return _say(state, msg("{player} keeps that Intrigue card already: draw the top card of the Intrigue deck.",
+                               player=state.player))
+    state = replace(state, intrigue_deck=_drawn(state.intrigue_deck, card), draws_left=state.draws_left - 1)
     if card == ci.RED_BALLOON:
         after = _balloon(state)
         return after if after.step in (Step.OVER, Step.TURN) else _next_draw(after)
@@ -570,8 +570,9 @@ def _reveal(state: State) -> State:
 
 #: Each action's rule by its kind (``Game.handlers``: the engine clears the news and calls
 #: ``HANDLERS[kind](state, rest)`` for an action it found legal now). A card tapped twice while
-#: sealing, or an Intrigue card tapped that is not in the deck, is accepted and only explained:
-#: the list of choices never depends on hidden cards.
+#: sealing, or an Intrigue card the drawer keeps already, is accepted and only explained; one
+#: another player keeps is taken as drawn (:func:`_drawn`): the list of choices never depends
+#: on hidden cards, and neither does what a choice answers.
 HANDLERS = {
     "kid": _choose_kid,
     "sealed": _sealed,
@@ -630,6 +631,22 @@ def _ordinal(n: int) -> str:
     if n == 3:
         return msg("3rd")
     return msg("{n}th", n=n)
+
+
+def _drawn(deck: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The Intrigue deck after ``card`` is drawn from it.
+
+    A physical deck's card the companion records as kept by another player (one of them
+    named the wrong card, at this draw or at theirs) is taken as drawn all the same, and one
+    card leaves the deck, a kept kind first: refused, the drawer would learn whose card it is
+    (newcomer 19 finding 1), and the deck's size, which everyone sees, must fall by one as for
+    any draw. The companion cannot tell which of the two named the wrong card, so it keeps
+    both records as they were said.
+    """
+    if card in deck:
+        return without(deck, card)
+    kept = [c for c in deck if c in ci.KEEPERS]
+    return without(deck, kept[0] if kept else deck[0])
 
 
 def _discard(state: State, card: str) -> State:

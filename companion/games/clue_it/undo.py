@@ -89,8 +89,9 @@ def _stop(state: State, _where: str) -> NewsLine:
 
 
 def _intrigue(state: State, card: str) -> NewsLine | None:
-    if state.options["intrigue_deck"] != "physical" or card not in state.intrigue_deck:
-        return None  # the companion drew it, or a mis-tap that changed nothing
+    if state.options["intrigue_deck"] != "physical" or (card not in state.intrigue_deck
+                                                         and card in state.held[state.active]):
+        return None  # the companion drew it, or the drawer's own card named: that changed nothing
     return todo("return", "{player}: put the Intrigue card you drew back on top of the Intrigue deck, face-down.",
                 player=state.player)
 
