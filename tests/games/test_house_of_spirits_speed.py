@@ -54,7 +54,7 @@ def test_the_draws_are_worked_out_once_a_state_at_most(monkeypatch):
     by the next state while the decks and the step stay."""
     asked = []  # each state asked, kept alive (so two never share an id), with what its draws read
     count = State.draws.function
-    read = sorted(State.draws.on)  # an action's own copy changes in place (draft): its fields tell it apart
+    read = sorted(State.draws.on or ())  # an action's own copy changes in place (draft): its fields tell it apart
 
     def counted(state):
         values = tuple(getattr(state, name) for name in read)  # kept alive: their ids stay theirs
