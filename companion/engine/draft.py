@@ -49,15 +49,29 @@ def replace(obj: T, /, **changes: Any) -> T:
     """
     values = obj.__dict__
     if _MARK not in values:
-        return frozen.replace(obj, **changes)
-    cls = obj.__class__
-    plan = frozen._PLANS.get((cls, *changes))  # noqa: SLF001  (frozen's own plan of what goes stale)
-    if plan is None:
-        plan = frozen._PLANS[(cls, *changes)] = frozen._plan(cls, changes)  # noqa: SLF001
-    for name in plan[1]:
-        values.pop(name, None)
+        return _copy(obj, **changes)
+    stale = _STALE.get(obj.__class__) or _stale(obj.__class__)
+    try:
+        for name in changes:
+            for fact in stale[name]:
+                values.pop(fact, None)
+    except KeyError:
+        _copy(obj, **changes)  # raises the TypeError that names the field
     values.update(changes)
     return obj
+
+
+_copy = frozen.replace
+
+#: Per dataclass changed in place so far: field -> the derived facts a change of it leaves
+#: stale (:func:`companion.engine.frozen.replace`'s own plan, one field at a time).
+_STALE: dict[type, dict[str, tuple[str, ...]]] = {}
+
+
+def _stale(cls: type) -> dict[str, tuple[str, ...]]:
+    names = frozen._shape(cls).names  # noqa: SLF001  (frozen's own account of the class)
+    made = _STALE[cls] = {name: frozen._plan(cls, {name: None})[1] for name in names}  # noqa: SLF001
+    return made
 
 
 def say(state: T, text: Any) -> T:
@@ -65,6 +79,6 @@ def say(state: T, text: Any) -> T:
     while it is an action's copy."""
     values = state.__dict__
     if _MARK not in values:
-        return frozen.replace(state, news=values["news"] + (text,))
+        return _copy(state, news=values["news"] + (text,))
     values["news"] = values["news"] + (text,)
     return state
