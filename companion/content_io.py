@@ -227,14 +227,37 @@ def _read_toml(text: str) -> CardFile:
 
 
 def _toml_error(message: str) -> Msg:
-    """tomllib's "Invalid value (at line 7, column 9)" as "line 7: invalid value" (tomllib's
-    own words stay English: the sentence around them is the table's)."""
+    """tomllib's "Invalid value (at line 7, column 9)" as "line 7: the file is not valid TOML:
+    a value is not valid", in the table's language (newcomer19 10e: "riga 1: expected '='
+    after a key… (il file non è un TOML valido)" mixed tomllib's English into an Italian
+    line); a message of the reader the companion does not know is quoted as the reader's."""
     match = re.search(r"\(at line (\d+), column \d+\)", message)
     text = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or "not TOML"
-    text = text[0].lower() + text[1:]
-    if match:
-        return at(int(match.group(1)), msg("{problem} (the file is not valid TOML)", problem=text))
-    return msg("{problem} (not valid TOML)", problem=text)
+    known = _TOML_WORDS.get(text)
+    if known is not None:
+        words = msg("the file is not valid TOML: {problem}", problem=known)
+    else:
+        words = msg("the file is not valid TOML (the TOML reader says, in English: «{problem}»)",
+                    problem=text[0].lower() + text[1:])
+    return at(int(match.group(1)), words) if match else words
+
+
+#: tomllib's messages (Python 3.11 to 3.13) in words the table's language has.
+_TOML_WORDS = {
+    "Expected '=' after a key in a key/value pair": msg("a key is not followed by '='"),
+    "Invalid value": msg("a value is not valid (text goes in quotes)"),
+    "Invalid statement": msg("a line is neither a key = value nor a [table]"),
+    "Invalid initial character for a key part": msg("a key starts with a character a key cannot have"),
+    "Expected ']' at the end of a table declaration": msg("a [table] is not closed with ']'"),
+    "Expected ']]' at the end of an array declaration": msg("a [[table]] is not closed with ']]'"),
+    "Cannot overwrite a value": msg("a key is given twice"),
+    "Unclosed array": msg("a list is not closed with ']'"),
+    "Unclosed inline table": msg("an inline table is not closed"),
+    "Unterminated string": msg("a text in quotes is not closed"),
+    "Invalid date or datetime": msg("a date is not valid"),
+    "Invalid hex value": msg("a hexadecimal number is not valid"),
+    "Escaped character is not a Unicode scalar value": msg("an escaped character is not valid"),
+}
 
 
 def _toml_lines(text: str, found: CardFile) -> None:

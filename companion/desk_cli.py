@@ -8,7 +8,7 @@ history and the desk's link. :mod:`companion.cli` registers them with one line e
   stopped);
 * ``companion games --saved`` and ``companion history [--json|--csv]`` (read from a copy of
   the store file: the daemon need not run);
-* ``companion desk``: the owner's desk link and its QR code.
+* ``companion desk``: the owner's desk link and its QR code (none for a desk on loopback).
 """
 
 from __future__ import annotations
@@ -98,7 +98,8 @@ def register(sub) -> None:
     history.add_argument("--db", type=Path, help="event store (default: the user data dir)")
     history.set_defaults(run=history_command)
     desk = sub.add_parser("desk", help="the owner's desk: a web page for card data, saved games, history, backups")
-    desk.add_argument("--no-code", action="store_true", help="the link only, no QR code")
+    desk.add_argument("--no-code", action="store_true",
+                      help="the link only, no QR code (a desk on loopback has none: a phone cannot open it)")
     desk.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     desk.set_defaults(run=desk_command)
 
@@ -346,8 +347,13 @@ def desk_command(args) -> int:
         return EXIT_REFUSED
     print("The owner's desk (keep this link to yourself: it opens the card data, saved games and backups):")
     print(answer["link"])
-    if not args.no_code:
-        from companion.qr import terminal
+    from companion.qr import terminal, this_machine_only
 
+    if this_machine_only(answer["link"]):
+        # newcomer19 10g: a QR code of http://127.0.0.1:8765/... is one no phone can open
+        print("It opens on this machine only (the desk listens on loopback), so there is no QR code for a phone: "
+              "[desk] network = true in the config opens it to the local network.")
+    elif not args.no_code:
         terminal(answer["link"], sys.stdout)
     return 0
+

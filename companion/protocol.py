@@ -75,7 +75,8 @@ Client -> daemon:
     the file's ``text``; ``content_import`` (text, name, optional game) and ``tags_import``
     (text, name): the file checked as a whole and saved in one transaction, or nothing, the
     answer listing each ``problems`` with its line; ``saved_games`` (every game in the
-    store: id, game, title, players, started, last_move, inputs, status, running),
+    store: id, game, title, players, started, last_move, inputs, status: in progress, set aside,
+    finished or kept; running),
     ``resume_game`` (game_id), ``set_aside``, ``delete_game`` (game_id, confirm: true; never
     the game on the table); ``history`` (finished games, per player, per game);
     ``desk_link`` (the owner's desk link, to the asker only; the desk starts then).

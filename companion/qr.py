@@ -6,6 +6,19 @@ import io
 from typing import TextIO
 
 
+def this_machine_only(link: str) -> bool:
+    """True when ``link``'s host is this machine's loopback address (``127.0.0.1``, ``[::1]``,
+    ``localhost``): a QR code of it is one no phone can open (newcomer19 10g)."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    host = urlsplit(link).hostname or ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
 def terminal(link: str, out: TextIO) -> None:
     """``link`` as a QR code drawn with block characters (two rows of modules per line)."""
     import segno

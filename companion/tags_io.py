@@ -19,7 +19,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 
-from companion.content_io import MAX_BYTES, ImportRefused, at, said, too_big
+from companion.content_io import MAX_BYTES, ImportRefused, _toml_error, at, said, too_big
 from companion.i18n import msg, nmsg
 from companion.inputs import InputError
 
@@ -60,7 +60,7 @@ def _toml_rows(text: str) -> list[tuple[int, str, object]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ImportRefused([msg("{problem} (the file is not valid TOML)", problem=str(exc))]) from None
+        raise ImportRefused([_toml_error(str(exc))]) from None
     tags = data.get("tags")
     if not isinstance(tags, dict) or set(data) != {"tags"}:
         raise ImportRefused([msg("a tags file holds one table, [tags], with lines \"UID\" = \"component\"")])

@@ -291,8 +291,8 @@ def test_the_readme_says_which_commands_keep_the_game_in_memory_in_a_folder_they
 
 STOPPED = {"en": "The companion stopped: its daemon no longer answers at {socket}. Every input it accepted is kept: "
                  "run the same command again to go on with the game.",
-           "it": "Il companion si è fermato: il suo demone non risponde più sul socket {socket}. Ogni input che aveva "
-                 "accettato è conservato: lanciate di nuovo lo stesso comando per continuare la partita."}
+           "it": "Il companion si è fermato: il suo servizio non risponde più sul socket {socket}. Ogni input che "
+                 "aveva accettato è conservato: lanciate di nuovo lo stesso comando per continuare la partita."}
 
 
 @pytest.mark.parametrize("lang", list(STOPPED))

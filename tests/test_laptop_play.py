@@ -422,7 +422,7 @@ PATH_MISTAKES = [
      "che esiste)"),
     (("--socket", "{t}/afile"), "--socket {t}/afile is a regular file, not a socket: the daemon replaces only a "
      "socket nobody answers on, so it leaves it alone (give another path)",
-     "--socket {t}/afile è un file, non un socket: il demone sostituisce solo un socket a cui nessuno risponde, "
+     "--socket {t}/afile è un file, non un socket: il servizio sostituisce solo un socket a cui nessuno risponde, "
      "quindi non lo tocca (date un altro percorso)"),
     (("--config", "{t}/nope.toml"), "--config {t}/nope.toml: no such config file",
      "--config {t}/nope.toml: questo file di configurazione non esiste"),

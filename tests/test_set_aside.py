@@ -51,7 +51,7 @@ def test_play_says_it_in_the_tables_words():
     assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
         "Iniziata una nuova partita di Children per Ada, Bo (partita n. 2). La partita non finita n. 1 (Ghost "
         "Fightin' Treasure Hunters: Creepy Cellar) resta nell'archivio: companion play creepy_cellar la riprende. "
-        "Il registro del demone: /l/play.log")
+        "Il registro del servizio: /l/play.log")
 
 
 def test_set_aside_names_the_game_it_sets_aside_not_the_newest_unfinished(tmp_path):

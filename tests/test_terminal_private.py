@@ -202,7 +202,7 @@ def test_play_names_the_game_it_started_by_its_title_and_number_in_the_tables_la
     assert opening_line(logged, {"language": "en"}, Path("/l/play.log")) == (
         "Started a new game of CLUE: IT for Ada, Bo, Cy (game no. 1). The daemon's log: /l/play.log")
     assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
-        "Iniziata una nuova partita di CLUE: IT per Ada, Bo, Cy (partita n. 1). Il registro del demone: /l/play.log")
+        "Iniziata una nuova partita di CLUE: IT per Ada, Bo, Cy (partita n. 1). Il registro del servizio: /l/play.log")
 
 
 def test_the_status_line_of_creepy_cellar_is_said_in_italian():
@@ -280,7 +280,7 @@ def test_play_names_the_game_it_resumed_in_the_tables_language():
     assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
         "Si continua la partita n. 3 di CLUE: IT (Ada, Bo, Cy) dopo 12 azioni; --set-aside ne inizia una nuova "
         "e tiene questa nell'archivio. "
-        "Il registro del demone: /l/play.log")
+        "Il registro del servizio: /l/play.log")
 
 
 def test_each_accusation_question_is_printed_once():

@@ -16,7 +16,8 @@ nothing a finger reaches for:
   20 px; else, in portrait, over the board's bottom (just over the column) while no place
   on the board picks a choice, covering whole lines of it or none (screen16); else over
   the instruction with it paged under. :func:`choose_over` picks the banner's size: the
-  first that leaves the instruction whole, else two of its lines a page, else one;
+  first that leaves the instruction whole, else two of its lines a page, else one; paged,
+  it opens on what to do, past a page that only says who and where (:func:`opening_page`);
 * only when not one line of the instruction fits under the banner, the banner alone over the
   instruction, down to the first button (the prompt is back when it fades or is touched).
 
@@ -125,6 +126,21 @@ def choose_spot(spots: list[tuple[float, float]], height_at: Callable[[int], flo
             if height_at(size) <= room:
                 return top, size
     return None
+
+
+def opening_page(pages: list[str]) -> int:
+    """The page of the prompt under the banner on show first: the one where its head (who
+    and where, up to its first colon: "Ada col cacciatore rosso (fuori):") ends, or the
+    next when the head ends that page: what to do, or its start, shows; the first page
+    when no page has a colon (newcomer19 finding 4: at 800x480 the copy read that head,
+    "› 1/2", and the move it asked for, "muovi fino a 1, poi Fine turno", was a touch away
+    for the banner's 5 s; at 720x1280, "Ada's red hunter › 1/4"). The other pages stay a
+    touch away, in order."""
+    head = next((n for n, page in enumerate(pages) if ":" in page), None)
+    if head is None:
+        return 0
+    ends = pages[head].rstrip().endswith(":") and head + 1 < len(pages)
+    return head + 1 if ends else head
 
 
 def board_lines(slot) -> list[tuple[float, float]]:
@@ -293,8 +309,10 @@ class NoticePlace:
         # its fill down to 1 px over the first button (the room stops 6 px over it, and the
         # step's words under showed in that strip)
         below = 5 * dp(1) * self.app.scale
+        # a prompt opens on what to do (a step's words before a colon are what to do)
+        start = 0 if self._step else opening_page(plain)
         self.show_copy([self.first_page(text, n, len(plain)) for n, text in enumerate(plain, 1)],
-                       [x, top - banner + under, width, room + under + below], font, fill)
+                       [x, top - banner + under, width, room + under + below], font, fill, start)
         return True
 
     def instruction(self) -> tuple[str, list]:
@@ -318,7 +336,7 @@ class NoticePlace:
         return words + page_mark(number, count)
 
     def show_copy(self, pages: list[str] | None, place: list | None = None, font: float = 32,
-                  fill: list | None = None) -> None:
+                  fill: list | None = None, start: int = 0) -> None:
         root = self.app.root
         copy = root.ids.notice_copy
         if not pages:
@@ -331,6 +349,7 @@ class NoticePlace:
         copy.fill = fill
         if list(copy.pages) != pages:
             copy.pages = pages
+            copy.page = start  # what to do, not only who and where (:func:`opening_page`)
 
     def copy_height(self, markup: str, font: float, width: float) -> float:
         """The instruction's height at ``font`` sp (scale 1) in ``width`` pixels (its label's

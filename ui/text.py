@@ -312,3 +312,18 @@ def staff_text(staff: dict, _: Translate = english) -> str:
     if staff.get("called"):
         return _("Staff called: someone is coming to your table.")
     return ""
+
+
+def setup_question(lines: list, ticked: int, label: str, _: Callable[[str], str]) -> str:
+    """The question a touch on the choice ``label`` asks first while set-up steps of the
+    checklist (``lines`` of kind "setup", ``ticked`` of the lines done) are left: the next
+    input starts the next state's steps, and the steps left would go without a word
+    (newcomer19: "Roll the die" at step 3 of 10 dropped steps 4-10; History keeps them).
+    "" when none is left, or for the game's steps (one left after a roll is the table's to skip)."""
+    shown = [line for line in lines if isinstance(line, dict) and line.get("text")]
+    setup = [line for line in shown if line.get("kind") == "setup"]
+    left = sum(1 for line in shown[int(ticked):] if line.get("kind") == "setup")
+    if not left:
+        return ""
+    return _("Set-up is not finished: {left} of its {total} steps are not ticked. {label} anyway? "
+             "History keeps them.").format(left=left, total=len(setup), label=label)

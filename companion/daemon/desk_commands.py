@@ -116,9 +116,15 @@ def running_id(ctx: Commands) -> int | None:
 
 
 def saved_games(ctx: Commands) -> dict[str, Any]:
+    """Every game in the store; an unfinished game the table is not playing is ``"set
+    aside"`` (what ``games --saved`` calls it; newcomer19 9: the desk said "in progress")."""
     from companion.saved_games import saved
 
-    return {"type": "saved_games", "games": saved(ctx.reads.store, running_id(ctx))}
+    games = saved(ctx.reads.store, running_id(ctx))
+    for game in games:
+        if game["status"] == "in progress" and not game["running"]:
+            game["status"] = "set aside"
+    return {"type": "saved_games", "games": games}
 
 
 def resume(ctx: Commands, game_id: Any) -> Ack:

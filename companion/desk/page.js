@@ -20,7 +20,11 @@
   function word(f, i) { return (f.labels && f.labels[i] !== undefined) ? f.labels[i] : String(f.values[i]); }
   function fill(text, values) { return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m)); }
   function say(text, bad) { $("msg").textContent = text || ""; $("msg").className = bad ? "bad" : "ok"; }
-  function when(seconds) { return seconds ? new Date(seconds * 1000).toLocaleString() : "-"; }
+  // A date in the page's language ("7/12/2026, 17:54:33" in Italian), not the browser's (newcomer19 9).
+  const LANG = document.documentElement.lang || undefined;
+  function when(seconds) { return seconds ? new Date(seconds * 1000).toLocaleString(LANG) : "-"; }
+  // A column's words: a label without its explanation ("Attack (the number by the sword)": "Attack").
+  function short(label) { return label.replace(/\s*\(.*\)\s*$/, "") || label; }
 
   async function call(path, body, raw, headers) {
     const options = body === undefined ? {} : {
@@ -70,10 +74,14 @@
     $("problem").textContent = forms.problem || "";
     const names = [];
     for (const c of forms.components) for (const f of c.fields) if (!names.includes(f.name)) names.push(f.name);
-    const labels = {};  // one label for a column, or the field's own name when cards label it differently
+    // One label for a column; where cards label a field differently ("Attack (the number by the
+    // sword)", "Attack bonus (...)"), the first one's words without their explanation, in the
+    // page's language (newcomer19 9: the field's own name, "Attack", was English on an Italian page).
+    // Each field keeps its full label as its tooltip and for screen readers.
+    const labels = {}, first = {};
     for (const c of forms.components) for (const f of c.fields) {
-      labels[f.name] = labels[f.name] === undefined || labels[f.name] === f.label ? f.label
-                       : f.name.charAt(0).toUpperCase() + f.name.slice(1).replace(/_/g, " ");
+      if (first[f.name] === undefined) first[f.name] = f.label;
+      labels[f.name] = labels[f.name] === undefined || labels[f.name] === f.label ? f.label : short(first[f.name]);
     }
     const table = $("cards");
     table.replaceChildren(el("thead", {}, el("tr", {}, el("th", {}, W.card), ...names.map((n) => el("th", {}, labels[n])),
@@ -100,13 +108,14 @@
     const save = (value) => saveField(component, f.name, value, state);
     const name = component + ":" + f.name;
     if (f.kind === "int") {
-      const box = el("input", {type: "number", min: f.low, max: f.high, step: 1, name: name, "aria-label": f.label});
+      const box = el("input", {type: "number", min: f.low, max: f.high, step: 1, name: name, "aria-label": f.label,
+                               title: f.label});
       box.value = f.value === null ? "" : f.value;
       box.addEventListener("change", () => save(box.value === "" ? null : Number(box.value)));
       return box;
     }
     if (f.kind === "text") {
-      const box = el("input", {type: "text", maxlength: 40, name: name, "aria-label": f.label});
+      const box = el("input", {type: "text", maxlength: 40, name: name, "aria-label": f.label, title: f.label});
       box.value = f.value === null ? "" : f.value;
       box.addEventListener("change", () => save(box.value));
       return box;
@@ -135,8 +144,11 @@
   async function saveField(component, field, value, state) {
     state.textContent = W.saving;
     state.className = "";
+    const row = state.parentElement;
     const answer = await call("/api/content", {component: component, fields: {[field]: value}});
-    state.textContent = answer.ok ? W.saved_ok : answer.text;
+    const cell = row.querySelector("[name='" + component + ":" + field + "']").closest("td");
+    refuse(cell, answer.ok ? null : answer);
+    state.textContent = answer.ok ? W.saved_ok : (answer.field ? W.not_saved : answer.text);
     state.className = answer.ok ? "ok" : "bad";
     if (answer.ok) {
       state.parentElement.classList.toggle("placeholder", !!(answer.card && answer.card.placeholder));
@@ -147,6 +159,29 @@
       if (button) button.textContent = answer.left ? fill(W.left, {title: title, left: answer.left, cards: cards})
                                                    : fill(W.all_entered, {title: title});
     }
+  }
+
+  // A refused change (newcomer19 9): the field gets the stored value back and a red mark, and
+  // the reason is said under it, in its own cell, scrolled into view (the row's last cell is
+  // off-screen at 1280 px on a wide table). A saved change clears both.
+  function refuse(cell, answer) {
+    for (const old of cell.querySelectorAll(".refusal")) old.remove();
+    for (const box of cell.querySelectorAll("input, select")) box.removeAttribute("aria-invalid");
+    if (!answer) return;
+    const stored = answer.card && answer.field ? answer.card.fields.find((f) => f.name === answer.field) : null;
+    const boxes = cell.querySelectorAll("input, select");
+    if (stored) {
+      const fresh = input(answer.card.component, stored, cell.parentElement.lastElementChild);
+      const kept = fresh.matches("input, select") ? [fresh] : [...fresh.querySelectorAll("input")];
+      boxes.forEach((box, i) => {
+        if (!kept[i]) return;
+        if (box.type === "checkbox") box.checked = kept[i].checked; else box.value = kept[i].value;
+      });
+    }
+    for (const box of boxes) box.setAttribute("aria-invalid", "true");
+    const said = el("div", {class: "refusal", role: "alert"}, answer.text);
+    cell.append(said);
+    said.scrollIntoView({block: "nearest", inline: "nearest"});
   }
 
   async function importFile() {
@@ -170,7 +205,7 @@
     for (const g of games) {
       const actions = el("td", {});
       if (g.running) actions.append(el("button", {onclick: () => act({action: "set_aside"})}, W.set_aside));
-      else if (g.status === "in progress") actions.append(el("button", {onclick: () => act({action: "resume", id: g.id})}, W.resume));
+      else if (g.status === "in progress" || g.status === "set aside") actions.append(el("button", {onclick: () => act({action: "resume", id: g.id})}, W.resume));
       if (!g.running) actions.append(" ", el("button", {class: "danger", onclick: () => {
         if (confirm(fill(W.confirm_delete, {id: g.id, title: g.title, players: g.players.join(", ")}))) act({action: "delete", id: g.id, confirm: true});
       }}, W.delete));
@@ -199,7 +234,7 @@
     finished.append(el("thead", {}, el("tr", {}, ...["#", W.game, W.players, W.started, W.minutes, W.winners, W.figures].map((t) => el("th", {}, t)))));
     for (const g of h.games) {
       const figures = [];
-      if ("hauntings" in g.figures) figures.push("hauntings " + g.figures.hauntings);
+      if ("hauntings" in g.figures) figures.push(W.hauntings + ": " + g.figures.hauntings);
       if ("scores" in g.figures) figures.push(Object.entries(g.figures.scores).map(([p, s]) => p + " " + s).join(", "));
       finished.append(el("tr", {}, el("td", {}, String(g.id)), el("td", {}, g.title), el("td", {}, g.players.join(", ")),
                          el("td", {}, when(g.started)), el("td", {}, String(g.minutes)),

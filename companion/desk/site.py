@@ -33,7 +33,7 @@ from aiohttp import web
 from companion.daemon import desk_commands as work
 from companion.desk import page
 from companion.errors import CompanionError
-from companion.i18n import render
+from companion.i18n import Msg, render
 from companion.phones import limits
 from companion.phones.tokens import TOKEN_SHAPE, same_token
 
@@ -161,13 +161,36 @@ class DeskSite:
             try:
                 text = table_content.save(self.ctx.reads.store, component, fields)
             except CompanionError as exc:
-                return {"ok": False, "text": _text(str(exc), self.ctx.reads.language())}
+                return self._refused(component, exc)
             game = component.split(":", 1)[0]
             forms = self._forms(game)
             card = next((c for c in forms["components"] if c["component"] == component), None)
             return {"ok": True, "text": render(text, self.ctx.reads.language()), "card": card,
                     "left": forms["left"], "problem": forms["problem"]}
         return await self.ctx.worker.in_order(save)
+
+    def _refused(self, component: Any, exc: CompanionError) -> dict[str, Any]:
+        """A refused change: why, in the table's language, naming the field as its form does
+        ("Attacco è un numero intero da 0 a 9, non -999", not the file's key "attack"), with
+        the card as stored, for the page to put the stored value back (newcomer19 9)."""
+        lang = self.ctx.reads.language()
+        card = self._card(component)
+        said: Any = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)
+        field = said.params.get("field") if isinstance(said, Msg) else None
+        labels = {f["name"]: f["label"] for f in card["fields"]} if card else {}
+        if field in labels:
+            said = Msg(said.msgid, {**said.params, "field": _short(labels[field])}, said.plural, said.count)
+        return {"ok": False, "text": render(said, lang), "field": field if field in labels else None, "card": card}
+
+    def _card(self, component: Any) -> dict[str, Any] | None:
+        """The form of ``component`` as stored, or None for no card of a game with card data."""
+        if not isinstance(component, str):
+            return None
+        try:
+            forms = self._forms(component.split(":", 1)[0])
+        except CompanionError:  # no such game
+            return None
+        return next((c for c in forms["components"] if c["component"] == component), None)
 
     async def _export(self, name: str) -> web.StreamResponse:
         game, _, fmt = name.partition(".")
@@ -284,6 +307,11 @@ async def _body_json(request: web.Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise CompanionError("the request is one JSON object")
     return body
+
+
+def _short(label: str) -> str:
+    """A field's label without its explanation: "Attack (the number by the sword)" is "Attack"."""
+    return re.sub(r"\s*\(.*\)\s*$", "", label) or label
 
 
 def _text(text: Any, lang: str) -> str | None:

@@ -9,7 +9,9 @@ Screenshots at 1280x800 and 390x844: ``tests/artifacts/desk/``.
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import time
 import urllib.request
 from pathlib import Path
 
@@ -56,9 +58,10 @@ def browser():
 class Table:
     """A daemon on its own store, with its desk started; :meth:`ask` sends a command."""
 
-    def __init__(self, path: Path, name: str):
+    def __init__(self, path: Path, name: str, language: str = "en"):
         self.store = EventStore(path / f"{name}.sqlite3")
-        self.daemon = Daemon(self.store, path / f"{name}.sock", DaemonSettings(desk=DeskConfig(port=0)))
+        self.daemon = Daemon(self.store, path / f"{name}.sock", DaemonSettings(desk=DeskConfig(port=0),
+                                                                               language=language))
         self.thread = DaemonThread(self.daemon)
         self.thread.__enter__()
         self.link = self.ask({"cmd": "desk_link"}, "desk_link")["link"]
@@ -82,7 +85,7 @@ def tables(tmp_path_factory):
 
     path = tmp_path_factory.mktemp("desk")
     replay(scripts.load(SCRIPTS / "creepy_cellar" / "basic-won.jsonl"), db=path / "first.sqlite3")
-    opened = {"first": Table(path, "first"), "fresh": Table(path, "fresh")}
+    opened = {"first": Table(path, "first"), "fresh": Table(path, "fresh"), "italian": Table(path, "italian", "it")}
     yield opened
     for table in opened.values():
         table.close()
@@ -110,10 +113,15 @@ def _saved_state(browser, card: str) -> str:
     return browser.find_element(By.CSS_SELECTOR, f"#cards tr[data-card='{card}'] td:last-child").text
 
 
-def _type(browser, card: str, field: str, text: str) -> None:
-    box = _cell(browser, card, field)
-    box.clear()
+def _retype(box, text: str) -> None:
+    """Select what the field holds and type over it, then Tab, as a hand does (``clear()``
+    sends a change of its own: an empty field the desk refuses and puts back)."""
+    box.send_keys(Keys.CONTROL, "a")
     box.send_keys(text, Keys.TAB)  # tab to the next field: the change is saved as you go
+
+
+def _type(browser, card: str, field: str, text: str) -> None:
+    _retype(_cell(browser, card, field), text)
     _wait(browser, lambda b: _saved_state(b, card) == "Saved")
 
 
@@ -140,14 +148,14 @@ def test_card_data_entered_on_the_desk_reaches_the_next_new_game(browser, tables
     _shoot(browser, "cards", (1280, 800))
     _shoot(browser, "cards", (390, 844))
     _type(browser, TABLET, "name", "x" * 40 + "y")  # the field's limit: 40 characters are kept
-    _cell(browser, TABLET, "name").clear()
-    _cell(browser, TABLET, "name").send_keys("Music Room", Keys.TAB)
+    _retype(_cell(browser, TABLET, "name"), "Music Room")
     _open_game(browser, "house_of_spirits")
     _type(browser, MONSTER, "attack", "7")
-    box = _cell(browser, MONSTER, "defence")
-    box.clear()
-    box.send_keys("12", Keys.TAB)
-    _wait(browser, lambda b: "from 0 to 9" in _saved_state(b, MONSTER))
+    _retype(_cell(browser, MONSTER, "defence"), "12")
+    _wait(browser, lambda b: _saved_state(b, MONSTER) == "Not saved")  # and why, beside the field:
+    refusal = browser.find_element(By.CSS_SELECTOR, f"#cards tr[data-card='{MONSTER}'] .refusal").text
+    assert refusal == "Defence is a whole number from 0 to 9, not 12"
+    assert _cell(browser, MONSTER, "defence").get_attribute("value") == "1"  # the stored value, put back
     assert table.store.content("children") == {TABLET: {"name": "Music Room", "doors": ["right"]}}
     assert table.store.content("house_of_spirits") == {MONSTER: {"attack": 7}}
     assert table.ask({"cmd": "new_game", "game": "children", "players": ["Ada", "Bo"]})["ok"]
@@ -218,3 +226,49 @@ def test_the_history_shows_a_table_and_a_chart(browser, tables):
     assert len(bars) == len(history["players"]) and all(float(b.get_attribute("width")) > 0 for b in bars)
     _shoot(browser, "history", (1280, 800))
     _shoot(browser, "history", (390, 844))
+
+
+def test_the_italian_desk_puts_a_refused_value_back_and_says_why_beside_it(browser, tables):
+    """Newcomer19 9: -999 in a character's Attack stayed in the field, unmarked, while the
+    refusal sat in English at the row's far end, off-screen at 1280 px; the Italian page had
+    English column headers, "broken mirror" in lower case, US dates and "in corso" for a game
+    set aside."""
+    table = tables["italian"]
+    assert table.ask({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"]})["ok"]
+    aside = table.daemon.session.game_id
+    assert table.ask({"cmd": "set_aside"})["ok"]
+    browser.get(table.link)
+    _open_game(browser, "house_of_spirits")
+    spirits = "#cards tr[data-card^='house_of_spirits:']"
+    headers = _wait(browser, lambda b: [th.text for th in b.find_elements(By.CSS_SELECTOR, "#cards th")
+                                        if b.find_elements(By.CSS_SELECTOR, spirits)])
+    assert headers[:4] == ["Carta", "Nome stampato sulla carta", "Attacco", "Difesa"], headers
+    assert not {"Attack", "Defence", "Investigation", "Health"} & set(headers)
+    assert _cell(browser, "house_of_spirits:item:broken-mirror", "name").get_attribute("value") == "Broken Mirror"
+    card = "house_of_spirits:character:character-4"
+    box = _cell(browser, card, "attack")
+    _retype(box, "-999")
+    said = f"#cards tr[data-card='{card}'] .refusal"
+    _wait(browser, lambda b: b.find_elements(By.CSS_SELECTOR, said))
+    refusal = browser.find_element(By.CSS_SELECTOR, said)
+    assert refusal.text == "Attacco è un numero intero da 0 a 9, non -999"
+    assert box.get_attribute("value") == "3" and box.get_attribute("aria-invalid") == "true"
+    assert refusal.find_element(By.XPATH, "..") == box.find_element(By.XPATH, "..")  # in the field's own cell
+    right, width = browser.execute_script(
+        "return [arguments[0].getBoundingClientRect().right, window.innerWidth]", refusal)
+    assert 0 < right <= width  # in view at 1280 px
+    _shoot(browser, "refused-it", (1280, 800))
+    box = _cell(browser, card, "attack")
+    _retype(box, "4")
+    _wait(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, said))
+    assert box.get_attribute("aria-invalid") is None and table.store.content("house_of_spirits") == {
+        card: {"attack": 4}}
+    browser.find_element(By.ID, "tab-saved").click()
+    row = f"#saved tr[data-game-id='{aside}']"
+    _wait(browser, lambda b: b.find_elements(By.CSS_SELECTOR, row))
+    cells = [td.text for td in browser.find_elements(By.CSS_SELECTOR, f"{row} td")]
+    assert cells[5] == "messa da parte (non finita)" and "Riprendi" in cells[6]
+    started = time.localtime(table.store.game(aside).started)
+    day = f"{started.tm_mday:02d}/{started.tm_mon:02d}/{started.tm_year}"  # Italian: day first, 24 hours
+    assert re.fullmatch(rf"{day}, \d\d:\d\d:\d\d", cells[3]), cells[3]
+    _shoot(browser, "saved-it", (1280, 800))

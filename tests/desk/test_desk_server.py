@@ -160,12 +160,90 @@ def test_download_backup_is_a_whole_store_of_ours(table, tmp_path):
     store.close()
 
 
-def test_companion_desk_prints_the_link_and_its_qr_code(table, capsys):
-    """Newcomer trial: ``companion desk`` printed the link, then ModuleNotFoundError (the QR
-    code had moved to companion.qr)."""
+def test_companion_desk_prints_a_loopback_link_without_a_qr_code(table, capsys):
+    """Newcomer19 10g: ``companion desk`` printed a QR code for http://127.0.0.1:8765/...,
+    which no phone can open. A desk on loopback says so instead (and how to open it to the
+    network); an earlier trial's ModuleNotFoundError (the QR code had moved) stays covered
+    by the next test."""
     from companion.cli import main
 
+    assert table.link.startswith("http://127.0.0.1:")
     assert main(["desk", "--socket", str(table.daemon.socket_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == table.link
+    assert not any("█" in line or "▀" in line or "▄" in line for line in out)
+    assert out[2:] == ["It opens on this machine only (the desk listens on loopback), so there is no QR code "
+                       "for a phone: [desk] network = true in the config opens it to the local network."]
+
+
+def test_companion_desk_prints_a_network_link_and_its_qr_code(table, capsys, monkeypatch):
+    """A desk open to the network: its LAN link and the QR code a phone scans."""
+    from companion import desk_cli
+    from companion.cli import main
+
+    lan = "http://192.168.1.20:8765/desk/" + "A" * 24
+    monkeypatch.setattr(desk_cli, "_ask", lambda _sock, _msg, _kind: ({"link": lan}, {"ok": True}))
+    assert main(["desk", "--socket", str(table.daemon.socket_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == lan
     assert len(out) > 12 and any("█" in line or "▀" in line or "▄" in line for line in out[2:])
+
+
+@pytest.fixture(scope="module")
+def italian(tmp_path_factory):
+    """A table in Italian whose desk has its own server (phones off)."""
+    path = tmp_path_factory.mktemp("desk-it")
+    store = EventStore(path / "it.sqlite3")
+    daemon = Daemon(store, path / "companion.sock", DaemonSettings(desk=DeskConfig(port=0), language="it"))
+    with DaemonThread(daemon):
+        link = _ask(daemon, {"cmd": "desk_link"}, "desk_link")["link"]
+        html = urllib.request.urlopen(link).read().decode()
+        csrf = html.split('name="desk-csrf" content="')[1].split('"')[0]
+        yield SimpleNamespace(daemon=daemon, store=store, link=link, csrf=csrf)
+    store.close()
+
+
+def _post(table, path: str, body: dict) -> dict:
+    status, answer = _status(table.link + path, json.dumps(body).encode(),
+                             {"Content-Type": "application/json", "X-Desk-CSRF": table.csrf})
+    return json.loads(answer)
+
+
+def test_a_refused_value_is_said_in_the_tables_language_with_the_stored_value_to_put_back(italian):
+    """Newcomer19 9: -999 in a character's Attack was refused in English on the Italian desk
+    ("attack is a whole number from 0 to 9, not -999"), and the page kept -999 in the field.
+    The answer now names the field as the form does, in the table's language, and carries
+    the card as stored, for the page to put the stored value back."""
+    card = "house_of_spirits:character:character-4"
+    answer = _post(italian, "/api/content", {"component": card, "fields": {"attack": -999}})
+    assert answer["ok"] is False
+    assert answer["text"] == "Attacco è un numero intero da 0 a 9, non -999"
+    assert answer["field"] == "attack"
+    stored = {f["name"]: f["value"] for f in answer["card"]["fields"]}
+    assert answer["card"]["component"] == card and stored["attack"] == 3
+    assert italian.store.content("house_of_spirits") == {}
+
+
+def test_a_game_set_aside_is_called_set_aside_by_the_desk(italian):
+    """Newcomer19 9: the saved-games API said "in progress" (the desk "in corso") for a game
+    ``games --saved`` calls "set aside (unfinished)"."""
+    daemon = italian.daemon
+    assert _ask(daemon, {"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"]})["ok"]
+    aside = daemon.session.game_id
+    assert _ask(daemon, {"cmd": "new_game", "game": "children", "players": ["Ada", "Bo"], "abandon": True})["ok"]
+    games = {g["id"]: g for g in json.loads(_status(italian.link + "/api/saved")[1])["games"]}
+    assert games[aside]["status"] == "set aside" and not games[aside]["running"]
+    assert games[daemon.session.game_id]["status"] == "in progress" and games[daemon.session.game_id]["running"]
+    from companion.desk.page import words
+
+    assert words("it")["set aside"] == "messa da parte (non finita)"
+    assert words("en")["set aside"] == "set aside (unfinished)"
+
+
+def test_the_historys_figures_are_named_in_the_pages_language():
+    """Newcomer19 9 (one language a page): the history tab wrote "hauntings 3" in English on
+    the Italian desk."""
+    from companion.desk.page import _template, words
+
+    assert words("it")["hauntings"] == "Infestazioni" and words("en")["hauntings"] == "Hauntings"
+    assert '"hauntings "' not in _template()[1]

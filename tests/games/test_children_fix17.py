@@ -118,7 +118,7 @@ def test_undoing_kitty_kittys_arrival_takes_her_off_the_room():
     session, key = _until_said("children", "Kitty Kitty prowls into the {room}.", 2)
     assert key == "kitty-at:tablet-0-2"
     assert _undone(session) == [("Undone: Tablet 0-2.", "Annullato: Tessera 0-2."),
-                                ("Take Kitty Kitty off the Tablet 0-2.", "Togliete Kitty Kitty dalla Tessera 0-2.")]
+                                ("Take Kitty Kitty off Tablet 0-2.", "Togliete Kitty Kitty dalla Tessera 0-2.")]
 
 
 def test_kitty_kitty_drawn_and_placed_at_once_comes_off_with_her_card():
@@ -160,9 +160,9 @@ def test_running_into_an_escape_counts_only_the_escapes_cards():
                                "there.", 7)
     assert key == "run"
     assert [en for en, _ in _undone(session)] == [
-        "Undone: Run.", "Ada: take back into your hand the 3 cards you left under the Tablet 3-2 in the escape.",
-        "Ada: take the cards you left under the Tablet 3-2 back into your hand.",
-        "Ada: put your figurine back on the Tablet 3-2."]
+        "Undone: Run.", "Ada: take back into your hand the 3 cards you left under Tablet 3-2 in the escape.",
+        "Ada: take the cards you left under Tablet 3-2 back into your hand.",
+        "Ada: put your figurine back on Tablet 3-2."]
 
 
 def test_a_ghost_with_no_room_is_found_in_the_deck_and_put_back_on_top():

@@ -113,3 +113,20 @@ def test_a_card_name_the_owner_entered_is_said_with_what_it_is():
     assert _it(msg("Trap {ghost} with the {toy}", ghost=cc.name("rosie"), toy=cc.name("parasol"))) == (
         "Intrappola Rosie con il Parasole")  # printed: its article, no lead
     assert msg("Trap {ghost} with the {toy}", ghost="Rosie", toy=toy) == "Trap Rosie with the Orso"  # English as before
+
+
+def test_a_stand_in_tablet_is_said_as_a_name_without_the():
+    """words18's closing note: "move your figurine back to the Tablet 3-3". The rulebook
+    names a tablet by its room ("the Billiards Room Tablet", "the Wash Room"); a stand-in
+    tablet's name is a word and a number, said as a name in English ("Tablet 3-3", as House
+    of Spirits' "Room 5"), wherever the table is told it: news, undo, choices. Italian keeps
+    its article ("nella Tessera 3-3"), and a printed room keeps "the"."""
+    tablet = cc.said("Tablet 3-3 (placeholder)")
+    wash_room = cc.said("Wash Room")
+    enters = msg("{player} enters the {room}.", player="Bo", room=tablet)
+    assert (render(enters, "en"), render(enters, "it")) == ("Bo enters Tablet 3-3.", "Bo entra nella Tessera 3-3.")
+    back = msg("{player}: move your figurine back to the {room}.", player="Bo", room=tablet)
+    assert render(back, "en") == "Bo: move your figurine back to Tablet 3-3."
+    swap = msg("The {room} and the {other} swap places, with everything in them.", room=tablet, other=wash_room)
+    assert render(swap, "en") == "Tablet 3-3 and the Wash Room swap places, with everything in them."
+    assert render(msg("{player} enters the {room}.", player="Bo", room=wash_room), "en") == "Bo enters the Wash Room."

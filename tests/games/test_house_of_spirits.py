@@ -594,7 +594,7 @@ def test_json_view_has_the_issue_keys():
                                    "max_health": 2, "attack": 3, "defence": 2, "stand_in_numbers": False}
     assert view["players"]["Bo"] == {"character": OLIVIA, "character_name": "Olivia", "wounds": 0,
                                      "max_health": 4, "score": 0, "hand_size": 0, "dead": False,
-                                     "secret_met": None}
+                                     "secret_met": None, "stand_in_numbers": False}
 
 
 def test_the_vestibule_and_the_round_are_said_in_the_tables_language():

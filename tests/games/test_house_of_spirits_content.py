@@ -87,8 +87,12 @@ def test_forms_list_every_card_but_the_first_player_card():
     assert by_id[C("plot-5")]["fields"][5]["value"] == "ancient-tome"  # number 4
     italian = {c["component"]: c for c in forms(SPEC, {C("item-12"): {"heal": 2}}, "it")["components"]}
     assert italian[C("flashlight")]["label"] == "Carta oggetto Torcia"  # issue 29: in Italian
-    # the printed name stays where the table matches the card: the form's name field
-    assert italian[C("flashlight")]["fields"][0]["value"] == "flashlight"
+    # the printed name stays where the table matches the card: the form's name field, as the
+    # card prints it (newcomer19 9: the desk showed "broken mirror", "flashlight" beside
+    # "Ancient Tome", where the terminal says "Broken Mirror")
+    assert [italian[C(card)]["fields"][0]["value"] for card in ("broken-mirror", "flashlight", "wooden-stake",
+                                                                 "ancient-tome")] == \
+        ["Broken Mirror", "Flashlight", "Wooden Stake", "Ancient Tome"]
     assert italian[C("item-12")]["placeholder"] is False and italian[C("item-12")]["entered"] is True
     assert italian[C("vampire")]["fields"][1]["label"] == "Attacco (il numero accanto alla spada)"
 
@@ -387,3 +391,13 @@ def test_a_session_waits_for_a_tap_where_the_companion_cannot_draw():
     assert session.handle(Press("dice")).accepted
     assert session.state.step == Step.CHARACTER and session.state.characters == (None, None)
     assert session.handle(Touch(f"draw:{OLIVIA}")).accepted and session.state.characters[0] == OLIVIA
+
+
+def test_a_name_entered_as_the_old_lower_case_data_is_still_said_as_the_rulebook_card():
+    """Newcomer19 9: the data's printed names are capitalised as the card prints them; a table
+    that entered the old data ("flashlight") still hears the card's name in its language."""
+    from companion.games.house_of_spirits.card_data import RULEBOOK_CARDS
+
+    card = hc.CARDS["flashlight"]
+    for typed in ("flashlight", "Flashlight"):
+        assert replace(card, name=typed).said is RULEBOOK_CARDS["flashlight"][1]

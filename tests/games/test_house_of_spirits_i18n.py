@@ -176,6 +176,11 @@ RARE = {
     "{player}: roll the die for {card}: you need exactly {target}",
     "{player} rolled {face}: exactly the number needed.",
     "{player} rolled {face}: the card needs exactly {target}.",
+    # the same on a placeholder plot card (an entered room with no modifier): test_house_of_spirits_stand_in_numbers.py
+    # test_a_plot_roll_with_no_modifier_on_a_placeholder_plot_card_says_so
+    "{player}: roll the die for {card}: with placeholder numbers you need exactly {target}",
+    "{player} rolled {face} with placeholder numbers: exactly the number needed.",
+    "{player} rolled {face} with placeholder numbers: the card needs exactly {target}.",
 }
 
 
@@ -384,7 +389,7 @@ def test_the_rulebooks_items_and_monster_are_named_in_one_case():
     assert [render(line, "en"), render(line, "it")] == ["Bo picks up Flashlight.", "Bo raccoglie la Torcia."]
     assert [str(CARDS[c].said) for c in ("broken-mirror", "wooden-stake", "ancient-tome", "vampire")] == [
         "Broken Mirror", "Wooden Stake", "Ancient Tome", "Vampire"]
-    assert CARDS["flashlight"].name == "flashlight"  # the data's printed name (the card data form) as before
+    assert CARDS["flashlight"].name == "Flashlight"  # the data's printed name, as the card prints it (newcomer19 9)
 
 
 @pytest.mark.parametrize(("text", "said"), [

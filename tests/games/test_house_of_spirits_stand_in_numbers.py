@@ -10,7 +10,7 @@ its short line."""
 
 from __future__ import annotations
 
-from hos_checks import holding, play, with_monster
+from hos_checks import holding, in_room, play, with_monster
 from test_house_of_spirits import COMPLETE, KRAIG, OLIVIA, RUDOLPH, in_round_one, new_game
 
 from companion import protocol
@@ -177,3 +177,184 @@ def test_a_stand_in_room_is_said_as_a_name_without_the():
                   "en") == "Room 5 has no chance of monster attacks: no monster is laid here."
     assert render(msg("Put the {room} card on {plot}.", room=room5, plot=hc.card("plot-1").said),
                   "en") == "Put the Room 5 card on Plot card 1."
+
+
+# --------------------------------------------------------------------------- words19: what words18 left
+
+
+PLACEHOLDERS_WHY = ("Some of these numbers are placeholders.", "Alcuni di questi numeri sono segnaposto.")
+
+
+def _whys(state) -> list[tuple[str, str]]:
+    from companion.engine.why import why_message
+
+    news = SPEC.news(state)
+    return [(en["text"] if en else "", it["text"] if it else "")
+            for en, it in zip(why_message(news, "en"), why_message(news, "it"), strict=True)]
+
+
+def test_the_plot_cards_placeholder_score_is_said_as_one():
+    """words18's closing note: "The plot card shows 6, so 7 or more was needed" read as the
+    printed card's number (the table turns over its own card, which shows its own score) while
+    it is the content file's placeholder. Its line and its why say so; the undo keeps its
+    exact reverse (issue 26)."""
+    from companion.games.house_of_spirits.undo import UNDO_SENTENCES
+
+    fails = play(holding(_placeholder_round_one(), 0, "plot-1"), "investigate", "face:2", "draw:plot-2")
+    assert _both(fails)[0] == (
+        "The plot card's placeholder score is 5, so 6 or more was needed: the investigation fails; the card goes to "
+        "the bottom of the plot deck.",
+        "Il punteggio segnaposto della carta trama è 5, quindi serviva 6 o più: l'indagine fallisce; la carta va in "
+        "fondo al mazzo trama.")
+    assert _whys(fails)[0] == (
+        "5 is not more than the plot card's 5: the card goes to the bottom of the plot deck; the items played are "
+        "discarded. " + PLACEHOLDERS_WHY[0],
+        "5 non supera il punteggio della carta trama, 5: la carta va in fondo al mazzo trama; gli oggetti giocati si "
+        "scartano. " + PLACEHOLDERS_WHY[1])
+    takes = play(holding(_placeholder_round_one(), 0, "plot-1"), "investigate", "face:6", "draw:plot-3")
+    assert _both(takes)[0] == (
+        "The plot card's placeholder score is 4, so 5 or more was needed: Ada succeeds and takes Plot card 3.",
+        "Il punteggio segnaposto della carta trama è 4, quindi serviva 5 o più: Ada ci riesce e prende la Carta "
+        "trama 3.")
+    for state in (fails, takes):
+        assert SPEC.news(state)[0].text.msgid in UNDO_SENTENCES
+
+
+def test_an_entered_plot_card_keeps_its_line():
+    state = play(holding(in_round_one(), 0, "plot-1"), "investigate", "face:2", "draw:plot-2")
+    assert _both(state)[0][0].startswith("The plot card shows 5, so 6 or more was needed")
+    assert not _whys(state)[0][0].endswith(PLACEHOLDERS_WHY[0])
+
+
+def test_the_fights_why_and_its_totals_say_their_placeholder_numbers():
+    """The rulebook's Combat Example on placeholders: the explanations (Why?) built from the
+    stand-ins say so, and so do the lines whose totals add one: the hit's health left, the
+    monster's attack that misses."""
+    state = with_monster(holding(_placeholder_round_one(), 1, "wooden-stake"), "vampire")
+    state = play(state, "pick:flashlight", "attack:vampire", "use:wooden-stake", "face:3", "keep")
+    assert _whys(state)[-1] == (
+        "Attack score 2, plus 3 from the items used against this monster, plus the die 3: 8. It must be more than "
+        "the monster's 2 plus its die. " + PLACEHOLDERS_WHY[0],
+        "Attacco 2, più 3 dagli oggetti usati contro questo mostro, più il dado 3: 8. Deve superare la difesa 2 del "
+        "mostro più il suo dado. " + PLACEHOLDERS_WHY[1])
+    state = play(state, "face:4")
+    assert _whys(state)[0][0] == ("The monster's defence 2 plus its die 4: 6; the attack, 8, must be more to wound "
+                                  "it. " + PLACEHOLDERS_WHY[0])
+    assert _both(state)[1] == ("A hit with placeholder numbers: Vampire has 1 health left.",
+                               "Colpito, con numeri segnaposto: al Vampiro resta 1 di salute.")
+    assert _whys(state)[1] == ("8 is more than 6: the monster loses one health point; 1 left. " + PLACEHOLDERS_WHY[0],
+                               "8 supera 6: il mostro perde un punto salute; ne restano 1. " + PLACEHOLDERS_WHY[1])
+    state = play(state, "face:4")
+    assert _whys(state)[0][0].endswith(PLACEHOLDERS_WHY[0])
+    state = play(state, "face:4")
+    assert _whys(state)[0][0].endswith(PLACEHOLDERS_WHY[0])
+    assert _both(state)[1] == ("The attack misses with placeholder numbers: 7 does not exceed 7.",
+                               "L'attacco va a vuoto con numeri segnaposto: 7 non supera 7.")
+    assert _whys(state)[1][1] == ("Per ferire il mostro deve superare la difesa: 7 contro 7 è un colpo a vuoto. "
+                                  + PLACEHOLDERS_WHY[1])
+
+
+def test_the_fight_on_entered_numbers_keeps_its_lines():
+    state = with_monster(holding(in_round_one(), 1, "wooden-stake"), "vampire")
+    state = play(state, "pick:flashlight", "attack:vampire", "use:wooden-stake", "face:3", "keep", "face:4")
+    assert _both(state)[1][0] == "A hit: Vampire has 1 health left."
+    assert not any(en.endswith(PLACEHOLDERS_WHY[0]) for en, _ in _whys(state))
+
+
+def test_a_miss_a_critical_and_a_wound_on_placeholder_numbers_say_so():
+    """The other derived totals: an attack that misses the monster's defence, the monster's
+    critical hit, a character's health left after a wound (Cy plays Rudolph against Monster 8:
+    attack 3 + 1 against 2 + 6)."""
+    state = with_monster(_placeholder_round_one(), "monster-08")  # attack 4, defence 2, health 2
+    state = play(state, "pick:flashlight", "pick:broken-mirror", "attack:monster-08", "face:1", "face:6")
+    assert _both(state)[1] == ("A miss with placeholder numbers: 4 does not exceed 8.",
+                               "Mancato, con numeri segnaposto: 4 non supera 8.")
+    assert _both(play(state, "face:6"))[1] == (
+        "Critical hit by Monster 8 with placeholder numbers: 10 is more than 6 + 2, so Cy cannot defend: no defence "
+        "roll.",
+        "Colpo critico del Mostro 8, con numeri segnaposto: 10 supera 6 + 2, quindi Cy non può difendersi: nessun "
+        "tiro di difesa.")
+    state = play(state, "face:1", "face:1")
+    assert _both(state)[1] == ("Cy takes a wound with placeholder numbers: 3 of 4 health left.",
+                               "Cy subisce una ferita, con numeri segnaposto: resta salute 3 su 4.")
+
+
+def test_the_health_pips_mark_placeholder_health():
+    """The board drew a monster's and a character's health pips from the placeholder health as
+    if printed: the view says whose numbers are stand-ins (a player's too) and the pips carry
+    a "?" beside them."""
+    from companion.games.house_of_spirits.view import view
+    from ui.boards.house_of_spirits import pips_mark, player_lines
+
+    state = with_monster(_placeholder_round_one(), "monster-08")
+    shown = view(state)
+    (monster,) = [card for card in shown["in_play"] if card["kind"] == "monster"]
+    assert pips_mark(monster) == "?"
+    ada = shown["players"]["Ada"]
+    assert ada["stand_in_numbers"] is True and pips_mark(ada) == "?"
+    assert player_lines("Ada", ada, shown, lambda text, **kw: text.format(**kw))["health"] == "Health 4/4?"
+    entered = view(with_monster(in_round_one(), "monster-08"))
+    (monster,) = [card for card in entered["in_play"] if card["kind"] == "monster"]
+    assert pips_mark(monster) == "" and pips_mark(entered["players"]["Ada"]) == ""
+    assert entered["players"]["Ada"]["stand_in_numbers"] is False
+
+
+def test_the_table_check_and_the_attack_choice_say_a_placeholder_health():
+    """The table check read "Monster 8: health 2 of 2" and the action prompt "Attack Monster 8
+    (2 health)", both from the content file's health: each says it is a placeholder; an
+    entered monster keeps its words."""
+    from companion.games.house_of_spirits.tablecheck import check
+
+    state = with_monster(_placeholder_round_one(), "monster-08")
+    (line,) = [x for x in check(state) if str(x.label) == "Monster 8"]
+    assert (render(line.value, "en"), render(line.value, "it")) == ("placeholder health 2 of 2",
+                                                                   "salute segnaposto 2 su 2")
+    (choice,) = [c for c in SPEC.prompt(state).choices if c.key == "attack:monster-08"]
+    assert (render(choice.label, "en"), render(choice.label, "it")) == (
+        "Attack Monster 8 (placeholder health 2)", "Attacca il Mostro 8 (salute segnaposto 2)")
+    entered = with_monster(in_round_one(), "monster-08")
+    (line,) = [x for x in check(entered) if str(x.label) == "Monster 8"]
+    assert render(line.value, "en") == "health 2 of 2"
+    (choice,) = [c for c in SPEC.prompt(entered).choices if c.key == "attack:monster-08"]
+    assert render(choice.label, "en") == "Attack Monster 8 (2 health)"
+
+
+def test_a_plot_roll_on_placeholder_numbers_says_so():
+    """The plot card's other number: the one a plot roll needs ("Playing Plot Cards": the
+    Garage is 3 on Olivia's card, ±2, she rolls 4), on the content file's plot card: the
+    roll's prompt, its line and its why say their numbers are placeholders."""
+    state = in_room(holding(_placeholder_round_one(), 1, "plot-3"), "garage")
+    state = play(state, "pick:flashlight", "play:plot-3")
+    prompt = SPEC.prompt(state).text
+    assert (render(prompt, "en"), render(prompt, "it")) == (
+        "Bo: roll the die for Plot card 3: with placeholder numbers you need 3, and may add or take away up to 2",
+        "Bo: tira il dado per la Carta trama 3: con numeri segnaposto serve 3, e puoi aggiungere o togliere fino a 2")
+    state = play(state, "face:4")
+    assert _both(state)[0] == (
+        "Bo rolled 4 with placeholder numbers: 3 is in reach, adding or taking away up to 2.",
+        "Bo ha fatto 4, con numeri segnaposto: si arriva a 3 aggiungendo o togliendo fino a 2.")
+    assert _whys(state)[0][0].endswith("4 is 1 away: the card is played. " + PLACEHOLDERS_WHY[0])
+    entered = play(in_room(holding(in_round_one(), 1, "plot-3"), "garage"), "pick:flashlight", "play:plot-3")
+    assert render(SPEC.prompt(entered).text, "en") == (
+        "Bo: roll the die for Plot card 3: you need 3, and may add or take away up to 2")
+    assert _both(play(entered, "face:4"))[0][0] == "Bo rolled 4: 3 is in reach, adding or taking away up to 2."
+
+
+def test_a_plot_roll_with_no_modifier_on_a_placeholder_plot_card_says_so():
+    """The Garage entered with no modifier, the content file's Plot card 3 listing it as 3: the
+    roll must be exactly 3, a placeholder number."""
+    from test_house_of_spirits_content import C
+    from test_house_of_spirits_content import in_round_one as with_content
+
+    state = with_content({C("garage"): {"modifier": 0}}, main=("item-05", "item-06", "item-07"), complete=False)
+    state = play(in_room(holding(state, 0, "plot-3"), "garage"), "play:plot-3")
+    prompt = SPEC.prompt(state).text
+    assert (render(prompt, "en"), render(prompt, "it")) == (
+        "Ada: roll the die for Plot card 3: with placeholder numbers you need exactly 3",
+        "Ada: tira il dado per la Carta trama 3: con numeri segnaposto serve proprio 3")
+    assert _both(play(state, "face:3"))[0] == (
+        "Ada rolled 3 with placeholder numbers: exactly the number needed.",
+        "Ada ha fatto 3, con numeri segnaposto: proprio il numero che serviva.")
+    assert _both(play(state, "face:4"))[0] == (
+        "Ada rolled 4 with placeholder numbers: the card needs exactly 3.",
+        "Ada ha fatto 4, con numeri segnaposto: la carta chiede proprio 3.")

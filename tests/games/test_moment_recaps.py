@@ -89,7 +89,7 @@ KNOWN = {
         "Bo leaves the castle for good."]),
     "children": ("tests/scripts/children/ghosts_win.jsonl", [
         "Cy traps Ghost 12.", "Rosie is revealed, enraged in the Master Bedroom.",
-        "Ghost 13 haunts the Tablet 2-5, enraged.", "Ada makes an emergency escape from the Tablet 1-5.",
+        "Ghost 13 haunts Tablet 2-5, enraged.", "Ada makes an emergency escape from Tablet 1-5.",
         "The crickets enrage The Twins in the Kitchen."]),
     "clue_it": ("tests/scripts/clue_it/solved.jsonl", [
         "Cy makes an accusation.", "Cy accuses wrongly and is out of the game.",

@@ -369,7 +369,7 @@ def test_children_undoing_the_toad_swaps_the_rooms_back():
     assert key == "swap:wash-room"
     assert _undone(session) == [
         ("Undone: Swap with the Wash Room.", "Annullato: Scambia con il Bagno."),
-        ("Swap the Tablet 2-5 and the Wash Room back, with everything in them.",
+        ("Swap Tablet 2-5 and the Wash Room back, with everything in them.",
          "Scambiate di nuovo di posto la Tessera 2-5 e il Bagno, con tutto ciò che contengono.")]
 
 
@@ -389,8 +389,8 @@ def test_children_undoing_a_pick_up_puts_the_cards_back_under_the_room_unnamed()
     session, key = _until_said("children", "{player} picks up {n} card left under the {room}.", 1)
     assert key == "pickup"
     assert _undone(session) == [
-        ("Undone: Pick up the cards under the Tablet 1-4.", "Annullato: Raccogli le carte sotto la Tessera 1-4."),
-        ("Ada: put the card you picked up back face down under the Tablet 1-4.",
+        ("Undone: Pick up the cards under Tablet 1-4.", "Annullato: Raccogli le carte sotto la Tessera 1-4."),
+        ("Ada: put the card you picked up back face down under Tablet 1-4.",
          "Ada: rimetti coperta sotto la Tessera 1-4 la carta che hai raccolto.")]
 
 
@@ -442,7 +442,9 @@ def test_hos_undoing_a_pick_up_lays_the_card_out_again():
 def test_hos_undoing_a_plot_card_taken_puts_it_back_on_the_plot_deck():
     """"he turns over the top plot card ... If he has exceeded it, he gets to pick up the card."
     With real decks, one line, not the draw's and the instruction's."""
-    msgid = ("The plot card shows {score}, so {needed} or more was needed: {player} succeeds and takes {card}.")
+    # words19: the content file's plot cards say their score is a placeholder
+    msgid = ("The plot card's placeholder score is {score}, so {needed} or more was needed: {player} succeeds and "
+             "takes {card}.")
     for decks in ("virtual", "physical"):
         session, key = _until_said("house_of_spirits", msgid, 1, decks=decks)
         assert _undone(session)[1:] == [
@@ -452,8 +454,8 @@ def test_hos_undoing_a_plot_card_taken_puts_it_back_on_the_plot_deck():
 
 def test_hos_undoing_a_failed_investigation_takes_the_card_back_from_the_bottom():
     """"If he failed, the card goes to the bottom of the plot deck.\""""
-    session, key = _until_said("house_of_spirits", "The plot card shows {score}, so {needed} or more was needed: the "
-                               "investigation fails; the card goes to the bottom of the plot deck.", 1,
+    session, key = _until_said("house_of_spirits", "The plot card's placeholder score is {score}, so {needed} or more "
+                               "was needed: the investigation fails; the card goes to the bottom of the plot deck.", 1,
                                decks="physical")
     assert _undone(session) == [
         ("Undone: Plot card 3.", "Annullato: Carta trama 3."),
@@ -646,7 +648,8 @@ def test_hos_a_room_deck_shuffle_is_undone_by_name():
 def test_hos_undoing_a_wound_sets_the_health_back_on_the_scratch_paper():
     """"Track these wounds with a piece of scratch paper": the die that wounded Ada (it also
     began a new round: the First Player card goes back)."""
-    session, key = _until("house_of_spirits", 1, "{player} takes a wound: {health} of {max} health left.")
+    session, key = _until("house_of_spirits", 1, "{player} takes a wound with placeholder numbers: {health} of {max} "
+                                                 "health left.")  # the content file's numbers (words19)
     assert key == "face:1"
     assert _undone(session) == [
         ("Undone: The die shows 1.", "Annullato: Il dado mostra 1."),
@@ -658,7 +661,7 @@ def test_hos_undoing_a_wound_sets_the_health_back_on_the_scratch_paper():
 def test_hos_undoing_a_hit_sets_the_monster_s_health_back():
     """"On a piece of scratch paper, track the number of health points that the monster has
     remaining" (before: nothing)."""
-    session, key = _until("house_of_spirits", 1, "A hit: {monster} has {health} health left.")
+    session, key = _until("house_of_spirits", 1, "A hit with placeholder numbers: {monster} has {health} health left.")
     assert key == "face:3"
     assert _undone(session) == [("Undone: The die shows 3.", "Annullato: Il dado mostra 3."),
                                 ("Set the health of Monster 6 back to 3 on the scratch paper.",
@@ -707,7 +710,7 @@ def test_children_a_figurine_goes_back_to_the_room_it_stood_in():
     assert key == "move:wash-room"
     assert _undone(session) == [("Undone: Move to the Wash Room (skull token).",
                                  "Annullato: Vai nel Bagno (segnalino teschio)."),
-                                ("Bo: move your figurine back to the Tablet 3-3.",
+                                ("Bo: move your figurine back to Tablet 3-3.",
                                  "Bo: rimetti la tua pedina nella Tessera 3-3."),
                                 # the token paid for the move (words18)
                                 ("Bo: take your skull token back from the pile.",
@@ -827,7 +830,7 @@ def test_session_17_exact_reverses(game, line, english, italian):
        "Cy: riprendi in mano il Paletto di Legno: dal fondo del mazzo della trama se è una carta trama, altrimenti "
        "dagli scarti del mazzo principale.")]),
     ("children", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.", "catch:ghost-09",
-     [("Cy: take Ghost 09 and the Toy 09 back off your scoring pile: Ghost 09 goes back in the Tablet 3-3, sepia "
+     [("Cy: take Ghost 09 and the Toy 09 back off your scoring pile: Ghost 09 goes back in Tablet 3-3, sepia "
        "side up, and the Toy 09 into your hand.",
        "Cy: riprendi dalla tua pila dei punti la carta del Fantasma 09 e il Giocattolo 09: il fantasma torna nella "
        "Tessera 3-3, con il lato seppia in su, e il giocattolo in mano.")]),
@@ -1093,9 +1096,9 @@ def test_children_kitty_kitty_s_card_comes_back_out_of_the_deck():
     assert [(str(render(line, "en")), str(render(line, "it"))) for line in news[1:]] == [
         ("Take the Kitty Kitty card back out of the Children deck.",
          "Riprendete dal mazzo Children la carta Kitty Kitty."),
-        ("Take the Tablet 1-4 back out of the room tablet pile and put it back in the mansion where it was.",
+        ("Take Tablet 1-4 back out of the room tablet pile and put it back in the mansion where it was.",
          "Riprendete dalla pila delle tessere la Tessera 1-4 e rimettete la tessera nella villa dov'era."),
-        ("Move Kitty Kitty back to the Tablet 1-4.", "Rimettete Kitty Kitty nella Tessera 1-4."),
+        ("Move Kitty Kitty back to Tablet 1-4.", "Rimettete Kitty Kitty nella Tessera 1-4."),
         ("Give the Kitty Kitty card back to Cy.", "Ridate la carta Kitty Kitty a Cy.")]
     from companion.engine import get_game
     from companion.i18n import todo

@@ -24,6 +24,7 @@ def desk_scenario(app, out: Path, report: dict):
     yield 0.5
     report["link"] = desk.link
     report["qr"] = list(desk.ids.qr.texture.size) if desk.ids.qr.texture else None
+    report["desk_words"] = [w.text for w in desk.walk() if getattr(w, "text", "").startswith("Open this link")]
     report["screenshots"] = [str(save_screenshot(out / "desk.png"))]
     report["small_desk"] = small_targets(app, 9.0, float(report["px_per_mm"]))
     app.model.go("home")

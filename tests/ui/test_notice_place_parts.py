@@ -91,3 +91,23 @@ def test_over_the_boards_bottom_the_banner_cuts_no_line_in_half():
     assert whole_rows(800, [(748, 779), (779, 875), (875, 971)], highest=894) == 875
     assert whole_rows(734, rows, highest=750) is None  # taller than it may be
     assert whole_rows(734, [], highest=900) == 734
+
+
+def test_the_instruction_under_the_banner_opens_on_what_to_do():
+    """newcomer19 finding 4: at 800x480 a refusal over Creepy Cellar's move prompt left two
+    lines for it, and its copy read "Ada col cacciatore rosso (fuori): › 1/2": who and where,
+    the move ("muovi fino a 1, poi Fine turno") on the page a touch away for the banner's 5 s.
+    Paged, the copy opens on the first page that is not only the prompt's head (a page ending
+    at its colon); the head stays a touch away, every page in order."""
+    from ui.notice_place import opening_page
+
+    assert opening_page(["Ada col cacciatore rosso (fuori):", "muovi fino a 1, poi Fine turno"]) == 1
+    assert opening_page(["Ada's red hunter (outside): move up to 5;", "blue doors are locked, then End turn"]) == 0
+    assert opening_page(["Cy: how many bulb icons", "does the second-floor card show?"]) == 0
+    assert opening_page(["Bo: move up to 3, then End turn"]) == 0
+    assert opening_page(["Ada's red hunter", "(in room B):", "move up to 2; blue doors are",
+                         "locked, then Done moving"]) == 2
+    # the head ends inside a page (720x1280: "Ada's red hunter › 1/4", a line a page): that page
+    assert opening_page(["Ada's red hunter", "(in room B): move up to 2;", "blue doors are locked,",
+                         "then Done moving"]) == 1
+    assert opening_page(["Put the card back", "on the deck"]) == 0  # no head: from the first

@@ -519,3 +519,50 @@ def test_at_game_over_the_column_keeps_one_gap():
 
     assert column_gaps(False) == column_gaps(True) == 4 * COLUMN_GAP  # in play, as before
     assert column_gaps(False, over=True) == column_gaps(True, over=True) == COLUMN_GAP
+
+
+def test_the_main_button_asks_first_while_set_up_steps_are_left():
+    """newcomer19 finding 5: "Roll the die" touched at set-up step 3 of 10 dropped steps 4-10
+    for good, without a word (the next input starts the next state's steps; History keeps the
+    old). While set-up steps of the checklist are left, a touch on a choice asks first; for
+    the game's steps (a step left after a roll) it does not, nor once every step is ticked."""
+    lines = [{"kind": "setup", "text": f"Step {n}"} for n in range(1, 11)]
+    said = text.setup_question(lines, 2, "Roll the die", lambda words: words)
+    assert said == "Set-up is not finished: 8 of its 10 steps are not ticked. Roll the die anyway? History keeps them."
+    flips = [{"kind": "flip", "text": "Flip 2 more Ghost cards, then shuffle."}, {"kind": "lock", "text": "Lock"}]
+    assert text.setup_question(flips, 0, "End turn", lambda words: words) == ""
+    assert text.setup_question(lines, 10, "Roll the die", lambda words: words) == ""
+    assert text.setup_question([], 0, "Roll the die", lambda words: words) == ""
+
+
+def test_the_readme_says_which_lists_page_and_which_scrolls():
+    """newcomer19 finding 13: the Cards panel scrolled (a scroll bar) where the README said
+    pick lists are "paged rather than scrolled". The prompt's pick lists page (ui.widgets.choices
+    has no scroll view); the Cards panel, a laptop's (virtual readers), scrolls its cards,
+    and the README says so, and where its button is (under the board, not at the top)."""
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
+    source = Path(__file__).resolve().parents[2] / "ui" / "widgets"
+    assert "ScrollView" not in (source / "choices.py").read_text(encoding="utf-8")
+    assert "ScrollView(" in (source / "cards_panel.py").read_text(encoding="utf-8")
+    assert "is equal buttons, paged rather than scrolled" in readme
+    assert "touch **Cards** under the board" in readme
+    assert "its list scrolls" in readme
+
+
+def test_a_word_too_wide_for_its_line_breaks_with_a_hyphen_where_the_lines_hold_it_whole():
+    """newcomer19 finding 6: House of Spirits' cards read "Ancie. Tome" and "Flashli.": a word
+    wider than its card's line was cut with a full stop, though the card held another line. A
+    word that fits two or more lines of its own breaks with a hyphen (at least three letters a
+    part; its last part never shares a line with the next word), the whole name kept; the cut
+    stays the last resort where the lines do not hold it."""
+    from ui.boards.fit import fit_lines
+
+    def measure(word: str) -> float:  # 10 px a character
+        return 10 * len(word)
+
+    assert fit_lines("Flashlight", 70, 3, measure) == "Flashl-\night"
+    assert fit_lines("Flashlight", 60, 2, measure) == "Flash-\nlight"
+    assert fit_lines("Ancient Tome", 50, 3, measure) == "Anci-\nent\nTome"
+    assert fit_lines("Ancient Tome", 50, 2, measure) == "Anci. Tome"  # two lines do not hold it: cut
+    assert fit_lines("Flashlight", 60, 1, measure) == "Flash."
+    assert fit_lines("Billiards Room", 80, 2, measure) == "Billiar. Room"  # never "Billia-" / "rds Room"

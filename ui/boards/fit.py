@@ -150,6 +150,9 @@ def fit_lines(text: str, width: float, lines: int, measure) -> str:
         return word if measure(word) <= width else cut + "."
 
     words_ = text.split()
+    broken = hyphenated(words_, width, lines, measure)
+    if broken:
+        return broken
     if len(words_) > 1 and words_[-1][-1:].isdigit() and measure(text) > width and lines <= 1:
         # a numbered stand-in ("Location 5", "Tablet 1-4") keeps its number: "Loc. 5"
         head = shortened(words_[0])
@@ -170,6 +173,44 @@ def fit_lines(text: str, width: float, lines: int, measure) -> str:
         last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
     kept[-1] = (last or kept[-1][:1]) + "…"
     return "\n".join(kept)
+
+
+def hyphenated(words_: list[str], width: float, lines: int, measure) -> str:
+    """The words on at most ``lines`` lines of ``width`` pixels, a word too wide for one
+    broken with a hyphen over lines of its own (at least three letters a part: "Flash-" /
+    "light"), the whole name kept (newcomer19: House of Spirits' cards read "Ancie. Tome"
+    and "Flashli." where they held another line); "" when no word needs it, or the lines do
+    not hold it so (:func:`fit_lines` cuts then)."""
+    rows: list[str] = []
+    joins, broke = False, False  # the last row takes the next word; a word was broken
+    for word in words_:
+        parts = _hyphen_parts(word, width, measure)
+        if not parts:
+            return ""
+        if len(parts) > 1:
+            rows += parts
+            joins, broke = False, True
+        elif joins and measure(f"{rows[-1]} {word}") <= width:
+            rows[-1] = f"{rows[-1]} {word}"
+        else:
+            rows.append(word)
+            joins = True
+    return "\n".join(rows) if broke and len(rows) <= lines else ""
+
+
+def _hyphen_parts(word: str, width: float, measure) -> list[str]:
+    """``word`` in parts of at most ``width`` pixels, each but the last ending with a hyphen,
+    at least three letters each ([] when no such parts fit)."""
+    parts, rest = [], word
+    while measure(rest) > width:
+        cut = len(rest) - 3
+        while cut >= 3 and measure(rest[:cut] + "-") > width:
+            cut -= 1
+        if cut < 3:
+            return []
+        parts.append(rest[:cut] + "-")
+        rest = rest[cut:]
+    return parts + [rest]
 
 
 #: Pixels a line of text takes per pixel of font size (Roboto's line height in Kivy).

@@ -63,6 +63,13 @@ def monster_pieces(card: dict) -> list[tuple[str, str]]:
     return [("sword", f"{card.get('attack', 0)}{mark}"), ("shield", f"{card.get('defence', 0)}{mark}")]
 
 
+def pips_mark(entry: dict) -> str:
+    """"?" beside the health pips of a monster or a player (a view's ``in_play`` or
+    ``players`` entry) whose health is the companion's placeholder, as on the monster's
+    figures (words19: the pips read as the card's own hearts); "" otherwise."""
+    return "?" if entry.get("stand_in_numbers") else ""
+
+
 def player_pieces(name: str, p: dict, view: dict) -> list[tuple[str, str]]:
     """A player's cards in hand (a card back) and plot cards played (a gold card)."""
     pieces = [("card", str(int(p.get("hand_size") or 0)))]
@@ -101,7 +108,8 @@ def player_lines(name: str, p: dict, view: dict, _: Translate) -> dict[str, str]
     plots = (view.get("plots_played_by") or {}).get(name)
     if plots:
         cards += " · " + _("Plots {n}", n=plots)
-    status = _("Dead") if p.get("dead") else _("Health {n}/{total}", n=health, total=p.get("max_health", 0))
+    status = _("Dead") if p.get("dead") else (_("Health {n}/{total}", n=health, total=p.get("max_health", 0))
+                                              + pips_mark(p))
     if not p.get("max_health"):
         status = ""  # no character drawn yet
     # no character drawn yet: the line is empty ("No character yet" was cut to "No…" in four
@@ -213,7 +221,7 @@ class HouseOfSpiritsBoard(BoxLayout):
                                    min_font=font(FLOOR), color=theme.TEXT, size_hint_y=0.5 if monster else 1))
         if monster:
             panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
-                                  colour=theme.HAUNTING, size_hint_y=0.14))
+                                  mark=pips_mark(card), colour=theme.HAUNTING, size_hint_y=0.14))
             panel.add_widget(IconCounts(items=monster_pieces(card), smallest=font(FLOOR), biggest=font(24),
                                         size_hint_y=0.36))
         return panel
@@ -241,7 +249,8 @@ class HouseOfSpiritsBoard(BoxLayout):
             panel.add_widget(text(f"[b]{escape_markup(said)}[/b]", 20, color=theme.WON if winner else theme.LOST,
                                   size_hint_y=0.16))
         else:
-            panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.16))
+            panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, mark=pips_mark(p),
+                                  size_hint_y=0.16))
         # the score, the way to 18, in the board's largest type (issue 29: at 20 px it was no
         # larger than the character's name): 32 px and up, as the prompt
         panel.add_widget(text(f"[b]{words['score']}[/b]", SCORE_FONT, SCORE_FONT, color=theme.GOLD,

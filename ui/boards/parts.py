@@ -118,12 +118,15 @@ class PlacePanel(Panel):
 
 
 class Pips(DrawnWidget):
-    """``total`` round pips, the first ``filled`` of them lit in ``colour`` (health left)."""
+    """``total`` round pips, the first ``filled`` of them lit in ``colour`` (health left);
+    ``mark`` (a short text, "?" for a placeholder health: House of Spirits, words19) is drawn
+    one pip's step after them, as tall as a pip, in the panel's dim type."""
 
     total = NumericProperty(0)
     filled = NumericProperty(0)
     colour = ColorProperty(theme.GHOST)
-    redraw_on = ("total", "filled", "colour")
+    mark = StringProperty("")
+    redraw_on = ("total", "filled", "colour", "mark")
 
     def drawn_rows(self) -> list[tuple[float, float, float, float]]:
         """Where the pips are, ``(x, y, width, height)`` (screen16: a banner over the board's
@@ -138,10 +141,13 @@ class Pips(DrawnWidget):
         count = int(self.total)
         if count <= 0 or self.width < 2:
             return
-        size = min(self.height, self.width / (count * 1.3))
+        slots = count + (1 if self.mark else 0)  # the mark takes a pip's place after them
+        size = min(self.height, self.width / (slots * 1.3))
         step = size * 1.3
-        x0 = self.center_x - (count * step - (step - size)) / 2
+        x0 = self.center_x - (slots * step - (step - size)) / 2
         y = self.center_y - size / 2
+        if self.mark:
+            self._draw_mark(x0 + count * step, y, size)
         for i in range(count):
             lit = i < self.filled
             self.canvas.add(Color(*(self.colour if lit else theme.PANEL_EDGE)))
@@ -150,6 +156,18 @@ class Pips(DrawnWidget):
             else:
                 self.canvas.add(Line(ellipse=(x0 + i * step, y, size, size, 0, 360, 20),
                                      width=max(1.0, size * 0.08), joint="miter"))
+
+
+    def _draw_mark(self, x: float, y: float, size: float) -> None:
+        """``mark`` in bold, its height about a pip's, centred in the pip's place at ``x, y``."""
+        from kivy.core.text import Label as CoreLabel
+
+        label = CoreLabel(text=self.mark, font_size=size * 1.1, bold=True)
+        label.refresh()
+        texture = label.texture
+        self.canvas.add(Color(*theme.TEXT_DIM))
+        self.canvas.add(Rectangle(texture=texture, size=texture.size,
+                                  pos=(x + (size - texture.width) / 2, y + (size - texture.height) / 2)))
 
 
 class Progress(DrawnWidget):

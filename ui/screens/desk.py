@@ -8,7 +8,7 @@ from functools import partial
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ui.kvloader import load_kv
@@ -27,10 +27,13 @@ class DeskScreen(Screen):
     """Attributes:
         link: the desk's link ("" until the daemon answered).
         problem: why there is no link (the desk is off, its port is taken), or "".
+        local: True when the link opens on this machine only (the desk listens on loopback):
+            no QR code then, which no phone could open (newcomer19 10g); defaults to False.
     """
 
     link = StringProperty("")
     problem = StringProperty("")
+    local = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         load_kv("desk")
@@ -52,8 +55,10 @@ class DeskScreen(Screen):
 
     def take(self, answer: dict) -> None:
         """The daemon's ``desk_link`` answer: the link, and its code."""
+        from companion.qr import this_machine_only
         from ui.widgets.privacy import qr_texture
 
-        self.link, self.problem = str(answer.get("link", "")), ""
-        if self.link:
-            self.ids.qr.texture = qr_texture(self.link)
+        link = str(answer.get("link", ""))
+        self.local = bool(link) and this_machine_only(link)
+        self.link, self.problem = link, ""
+        self.ids.qr.texture = qr_texture(link) if link and not self.local else None

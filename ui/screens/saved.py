@@ -28,7 +28,7 @@ def when(seconds) -> str:
 
 def game_line(game: dict, _) -> str:
     """One game in words: its title and players, then when it started and last moved."""
-    status = {"in progress": _("in progress"), "finished": _("finished"),
+    status = {"in progress": _("in progress"), "set aside": _("set aside (unfinished)"), "finished": _("finished"),
               "kept": _("kept (older rules)")}.get(game["status"], game["status"])
     if game.get("running"):
         status = _("on the table")
@@ -81,7 +81,7 @@ class SavedScreen(Screen):
         row.add_widget(text)
         if game.get("running"):
             row.add_widget(self._button(_("Set aside"), lambda: self._do({"cmd": "set_aside"})))
-        elif game["status"] == "in progress":
+        elif game["status"] in ("in progress", "set aside"):
             row.add_widget(self._button(_("Resume"), lambda: self._do({"cmd": "resume_game", "game_id": game["id"]}),
                                         theme.PRIMARY))
         if not game.get("running"):

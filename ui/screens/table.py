@@ -20,7 +20,7 @@ from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW, col
 from ui.memory import collect_all_next
 from ui.motion import Motion
 from ui.notice_place import NoticePlace
-from ui.text import escape_markup, page_mark, page_words, prompt_markup
+from ui.text import escape_markup, page_mark, page_words, prompt_markup, setup_question
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 from ui.widgets.frame import before_frame
 from ui.widgets.lesson_cards import LessonCards
@@ -149,6 +149,9 @@ class TableScreen(Screen):
         label = self.ids.prompt
         label.font_size = sp(size) * App.get_running_app().scale
         label.text = markup
+        # cut at the column's width (the prompt's once laid out): before the column's first
+        # layout the label is 100 px wide, a word a line (newcomer19: "Bo's › 1/17" at 720x1280)
+        label.text_size = (self.ids.right.width, None)
         label.texture_update()
         # rendered now, as shown: the render the new text triggered for the next frame would
         # draw the same texture again (issue 27 item 7: the prompt rendered twice a state)
@@ -181,6 +184,22 @@ class TableScreen(Screen):
         self.prompt_page = (int(self.prompt_page) + 1) % len(self._prompt_pages)
         self._show_page()
         return True
+
+    def choose(self, key: str) -> None:
+        """A choice button was touched: chosen, or first asked about while set-up steps of
+        the checklist are left (:func:`ui.text.setup_question`: the next
+        input starts the next state's steps; newcomer19: "Roll the die" at step 3 of 10
+        dropped steps 4-10 without a word). "Back to set-up" keeps the steps on show."""
+        from ui.widgets.confirm import Confirm
+
+        app = App.get_running_app()
+        model, steps = app.model, self.ids.todo
+        label = next((str(c.get("label") or key) for c in model.choices if c.get("key") == key), key)
+        question = setup_question(steps.shown_lines() if steps.showing else [], int(steps.ticked), label, app.tr._)
+        if not question:
+            app.choose(key)
+            return
+        Confirm(question, label, app.tr._("Back to set-up"), lambda: app.choose(key)).open()
 
     def repeat(self) -> None:
         """Repeat (the voice says the prompt again); while a lesson is put away, "Lesson":

@@ -149,9 +149,11 @@ class TodoPanel(BoxLayout):
         self._row = BoxLayout(orientation="horizontal", size_hint_y=None)
         self._row.add_widget(self._icon)
         self._row.add_widget(self._label)
-        self._count = Label(halign="left", valign="middle", color=theme.GOLD)
-        self._done = TouchButton(bold=True, size_hint_x=None)
+        self._count = Label(halign="left", valign="middle", color=theme.GOLD, size_hint_y=None)
+        self._done = TouchButton(bold=True, size_hint=(None, None))
         self._done.bind(on_release=lambda *_: self.next())
+        self._tallest_key: tuple = ()
+        self._tallest = 0.0
         self._foot = BoxLayout(orientation="horizontal", size_hint_y=None)
         self._foot.add_widget(self._count)
         self._foot.add_widget(self._done)
@@ -271,7 +273,11 @@ class TodoPanel(BoxLayout):
         self._done.text = self.done_text if last else f"{self.next_text} \u203a"
         self._done.font_size = sp(26) * self.scale
         self._done.width = 140 * unit
-        self._foot.height = foot
+        # the foot reaches up to a shorter step's words: the list's tallest step's room under
+        # them, Done and the count at its bottom: Done keeps one place from step to step
+        # (newcomer19 finding 5: y 315, 239, 277 on the set-up's steps 1-3)
+        self._count.height = self._done.height = foot
+        self._foot.height = foot + max(0.0, self._tallest_row(lines, room, unit) - self._row.height)
         self.add_widget(self._foot)
         self.height = self._row.height + self._foot.height + 12 * unit + 4 * unit
         self._frame()
@@ -302,6 +308,33 @@ class TodoPanel(BoxLayout):
         self.pages = len(pages)
         self._fit_step(pages[min(int(self.page), len(pages) - 1)], size, unit)
         return pages
+
+    def _tallest_row(self, lines: list[dict], room: float, unit: float) -> float:
+        """The height of the list's tallest step (its first page, or ``room`` for a step
+        that pages), measured once a list (not with the step's label: its texture is the
+        one on show)."""
+        sizes = LARGE_SIZES if self.large else SIZES
+        texts = tuple(str(line["text"]) for line in lines)
+        key = (texts, sizes, self.width, room, self.scale)
+        if key != self._tallest_key:
+            self._tallest_key = key
+            self._tallest = max(self._measure(escape_markup(text), sizes, room, unit) for text in texts)
+        return self._tallest
+
+    def _measure(self, markup: str, sizes: tuple, room: float, unit: float) -> float:
+        """A step's row height at the first of ``sizes`` it fits ``room`` at, else ``room``
+        (it pages at the floor, each page at most that high)."""
+        from kivy.core.text.markup import MarkupLabel
+
+        for size in sizes:
+            font = sp(size) * self.scale
+            width = max(10.0, self.width - 20 * unit - font * 1.15 - 8 * unit)
+            label = MarkupLabel(text=markup, font_size=font, bold=True, text_size=(width, None), halign="left")
+            label.refresh()
+            height = max(font * 1.15, label.content_height)
+            if height <= room:
+                return height
+        return room
 
     def _fit_step(self, markup: str, size: float, unit: float) -> float:
         """Lay ``markup`` out as the step at font ``size`` (sp at scale 1); its row's height

@@ -115,7 +115,9 @@ def said(name: str) -> str:
         return stand_in(msg("Ghost {n}", n=match["n"]), match["n"], it="il")
     if match["kind"] == "Toy":
         return stand_in(msg("Toy {n}", n=match["n"]), match["n"], it="il")
-    return stand_in(msg("Tablet {n}", n=match["n"]), match["n"], it="la")
+    # said as a name in English: "enters Tablet 3-3", as House of Spirits' "Room 5" (words19);
+    # the rulebook says "the" only before a room's name ("the Wash Room", "the Billiards Room Tablet")
+    return stand_in(msg("Tablet {n}", n=match["n"]), match["n"], it="la", en="")
 
 
 @dataclass(frozen=True)

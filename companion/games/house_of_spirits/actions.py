@@ -51,12 +51,13 @@ def on_investigation_roll(state: State, face: int) -> State:
     total = base + bonus + face
     state = replace(change_action(state, dice=pending.dice + (face,), score=total), investigated=True)
     numbers = {"player": state.player, "base": base, "bonus": bonus, "face": face, "total": total}
-    if state.stand_ins(state.character_card(state.active).id, *pending.items):  # words18
+    stand_ins = state.stand_ins(state.character_card(state.active).id, *pending.items)
+    if stand_ins:  # words18
         line = msg("{player} investigates with placeholder numbers: {base} + {bonus} (items) + {face} (die) = "
                    "{total}.", **numbers)
     else:
         line = msg("{player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
-    state = say(state, why.investigates(line, base, bonus, face, total))
+    state = say(state, why.investigates(line, base, bonus, face, total, stand_ins))
     return draw(state, Step.PLOT)
 
 
@@ -70,18 +71,31 @@ def on_plot_drawn(state: State, plot: str) -> State:
     needed = score if state.options["investigate_compare"] == "ge" else score + 1
     success = pending.score >= needed
     exceed = state.options["investigate_compare"] != "ge"
+    # words19: the table turns over its own card, whose score may not be the placeholder compared
+    placeholder = state.card(plot).placeholder
+    stand_ins = state.stand_ins(plot, state.character_card(player).id, *pending.items)
     state = discard_items(state, player, pending.items)
     if success:
         state = add_to_hand(state, player, plot)
-        line = todo("other", "The plot card shows {score}, so {needed} or more was needed: {player} succeeds and "
-                    "takes {card}.", score=score, needed=needed, player=state.player, card=state.label(plot))
+        numbers = {"score": score, "needed": needed, "player": state.player, "card": state.label(plot)}
+        if placeholder:
+            line = todo("other", "The plot card's placeholder score is {score}, so {needed} or more was needed: "
+                        "{player} succeeds and takes {card}.", **numbers)
+        else:
+            line = todo("other", "The plot card shows {score}, so {needed} or more was needed: {player} succeeds and "
+                        "takes {card}.", **numbers)
         recap = msg("{player} investigates and takes {card}.", player=state.player, card=state.label(plot))
-        state = say(state, notable(why.investigation_result(line, pending.score, score, True, exceed), recap))
+        state = say(state, notable(why.investigation_result(line, pending.score, score, True, exceed, stand_ins),
+                                   recap))
         return check_hand_limit(state, player)
     state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-    line = todo("return", "The plot card shows {score}, so {needed} or more was needed: the investigation fails; "
-                "the card goes to the bottom of the plot deck.", score=score, needed=needed)
-    state = say(state, why.investigation_result(line, pending.score, score, False, exceed))
+    if placeholder:
+        line = todo("return", "The plot card's placeholder score is {score}, so {needed} or more was needed: the "
+                    "investigation fails; the card goes to the bottom of the plot deck.", score=score, needed=needed)
+    else:
+        line = todo("return", "The plot card shows {score}, so {needed} or more was needed: the investigation fails; "
+                    "the card goes to the bottom of the plot deck.", score=score, needed=needed)
+    state = say(state, why.investigation_result(line, pending.score, score, False, exceed, stand_ins))
     return end_turn(state)
 
 
@@ -140,14 +154,23 @@ def plot_target(state: State) -> tuple[int, int]:
     return plot.items[pending.plot_item], state.plot_item_modifier(pending.plot_item, state.room)
 
 
+def plot_roll_stand_ins(state: State) -> bool:
+    """The plot roll under way uses a placeholder number: the plot card's, or the room's or
+    the declared item's modifier (words19)."""
+    pending = state.action
+    gives = state.current_room if state.card(pending.target).rooms else pending.plot_item
+    return state.stand_ins(pending.target, gives)
+
+
 def on_plot_roll(state: State, face: int) -> State:
     """Success when the die, moved by at most the modifier, reaches the number (Olivia's
     Garage example: needs 3, ±2, rolls 4 -> plays; Kraig's Tome: needs 4, ±1, rolls 6 -> fails)."""
     target, modifier = plot_target(state)
     by = _bonus_from(state)
     state = change_action(state, dice=state.action.dice + (face,))
-    line = _plot_roll_line(state.player, face, target, modifier)
-    state = say(state, why.plot_roll(line, face, target, modifier, by))
+    stand_ins = plot_roll_stand_ins(state)
+    line = _plot_roll_line(state.player, face, target, modifier, stand_ins)
+    state = say(state, why.plot_roll(line, face, target, modifier, by, stand_ins))
     if abs(face - target) <= modifier:
         return plot_played(state)
     if state.options["failed_plot_roll"] == "bottom":
@@ -159,8 +182,11 @@ def on_plot_roll(state: State, face: int) -> State:
     return end_turn(state)
 
 
-def _plot_roll_line(player: str, face: int, target: int, modifier: int) -> Msg:
-    """The plot roll's news, the modifier in words (issue 29: "±2" meant nothing to a child)."""
+def _plot_roll_line(player: str, face: int, target: int, modifier: int, stand_ins: bool = False) -> Msg:
+    """The plot roll's news, the modifier in words (issue 29: "±2" meant nothing to a child);
+    ``stand_ins``: it says its numbers are placeholders (words19)."""
+    if stand_ins:
+        return _plot_roll_placeholders(player, face, target, modifier)
     if not modifier:
         if face == target:
             return msg("{player} rolled {face}: exactly the number needed.", player=player, face=face)
@@ -170,6 +196,21 @@ def _plot_roll_line(player: str, face: int, target: int, modifier: int) -> Msg:
                    player=player, face=face, target=target, modifier=modifier)
     return msg("{player} rolled {face}: {target} is out of reach, even adding or taking away up to {modifier}.",
                player=player, face=face, target=target, modifier=modifier)
+
+
+def _plot_roll_placeholders(player: str, face: int, target: int, modifier: int) -> Msg:
+    """:func:`_plot_roll_line` on placeholder numbers."""
+    if not modifier:
+        if face == target:
+            return msg("{player} rolled {face} with placeholder numbers: exactly the number needed.", player=player,
+                       face=face)
+        return msg("{player} rolled {face} with placeholder numbers: the card needs exactly {target}.", player=player,
+                   face=face, target=target)
+    if abs(face - target) <= modifier:
+        return msg("{player} rolled {face} with placeholder numbers: {target} is in reach, adding or taking away up "
+                   "to {modifier}.", player=player, face=face, target=target, modifier=modifier)
+    return msg("{player} rolled {face} with placeholder numbers: {target} is out of reach, even adding or taking "
+               "away up to {modifier}.", player=player, face=face, target=target, modifier=modifier)
 
 
 def _bonus_from(state: State):
@@ -295,10 +336,14 @@ def use_healing(state: State, card: str) -> State:
     state = discard_items(state, state.active, (card,))
     state = replace(change_action(state, healed=state.action.healed + healed),
                     wounds=put(state.wounds, target, state.wounds[target] - healed))
-    line = msg("{card} heals {player} by {healed}: {health} of {max} health.", card=state.label(card),
-               player=state.players[target], healed=healed, health=state.max_health(target) - state.wounds[target],
-               max=state.max_health(target))
-    state = say(state, why.healed(line, state.card(card).heal, healed))
+    numbers = {"card": state.label(card), "player": state.players[target], "healed": healed,
+               "health": state.max_health(target) - state.wounds[target], "max": state.max_health(target)}
+    stand_ins = state.stand_ins(card, state.character_card(target).id)
+    if stand_ins:  # the card's heal or the character's health is a placeholder (words19)
+        line = msg("{card} heals {player} by {healed} with placeholder numbers: {health} of {max} health.", **numbers)
+    else:
+        line = msg("{card} heals {player} by {healed}: {health} of {max} health.", **numbers)
+    state = say(state, why.healed(line, state.card(card).heal, healed, stand_ins))
     if state.wounds[target] == 0 or not healing_cards(state, state.active):
         return finish_heal(state)
     return state

@@ -115,7 +115,7 @@ class Card:
         so are the stand-ins of cards whose name is not printed ("Character 4");
         every other name as printed or entered (docs/glossary-it.md)."""
         printed = RULEBOOK_ROOMS.get(self.id) or RULEBOOK_CARDS.get(self.id)
-        if printed is not None and self.name == printed[0]:
+        if printed is not None and self.name.casefold() == printed[0].casefold():
             return printed[1]
         number = self.id.rsplit("-", 1)[-1]
         stand_in = STAND_INS.get(self.kind)
@@ -170,12 +170,14 @@ RULEBOOK_ROOMS: dict[str, tuple[str, Msg | Name]] = {
 #: the table's language and capitalised as a card's name, in both languages, as the rulebook
 #: names a card ("the Ancient Tome card") and its rooms (issue 29: the Italian screen read
 #: "broken mirror", "flashlight"; then English prompts said "the flashlight" beside "the
-#: Ancient Tome" and "Item 5"). The first of each pair is the data's printed name, as the
-#: rulebook's sentences print it (the card data form's name field).
+#: Ancient Tome" and "Item 5"). The first of each pair is the data's printed name, as the card
+#: prints it (the card data form's name field; newcomer19: the desk showed "broken mirror",
+#: the rulebook's running text, beside "Ancient Tome"); a name entered as the older data's
+#: lower case ("flashlight") is still this card's name.
 RULEBOOK_CARDS: dict[str, tuple[str, Msg | Name]] = {
-    "broken-mirror": ("broken mirror", named(msg("Broken Mirror"), it="lo")),
-    "flashlight": ("flashlight", named(msg("Flashlight"), it="la")),
-    "wooden-stake": ("wooden stake", named(msg("Wooden Stake"), it="il")),
+    "broken-mirror": ("Broken Mirror", named(msg("Broken Mirror"), it="lo")),
+    "flashlight": ("Flashlight", named(msg("Flashlight"), it="la")),
+    "wooden-stake": ("Wooden Stake", named(msg("Wooden Stake"), it="il")),
     "ancient-tome": ("Ancient Tome", named(msg("Ancient Tome"), it="il")),
     "vampire": ("Vampire", named(msg("Vampire"), it="il")),
 }
@@ -222,9 +224,9 @@ def _monsters() -> list[Card]:
 
 def _items() -> list[Card]:
     cards = [
-        Card("broken-mirror", "item", "broken mirror", RULEBOOK, investigation=1),
-        Card("flashlight", "item", "flashlight", RULEBOOK, investigation=2),
-        Card("wooden-stake", "item", "wooden stake", RULEBOOK, attack=1, vs={"vampire": 3}),
+        Card("broken-mirror", "item", "Broken Mirror", RULEBOOK, investigation=1),
+        Card("flashlight", "item", "Flashlight", RULEBOOK, investigation=2),
+        Card("wooden-stake", "item", "Wooden Stake", RULEBOOK, attack=1, vs={"vampire": 3}),
         Card("ancient-tome", "item", "Ancient Tome", RULEBOOK,
              plot_modifier={"library": 2, "*": 1}),
     ]

@@ -113,11 +113,16 @@ def _attack_total(state: State) -> State:
         line = msg("Attack with placeholder numbers: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
     else:
         line = msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
-    state = say(state, why.attack_total(line, base, bonus, pending.dice[-1], total, defence))
+    fight = _stand_ins(state)
+    state = say(state, why.attack_total(line, base, bonus, pending.dice[-1], total, defence, fight))
     if total > defence + 6:  # "the monster has no chance of defending against it": no defence die
-        line = msg("Critical hit: {score} is more than 6 + {defence}, so the monster cannot defend: no defence roll.",
-                   score=total, defence=defence)
-        return _monster_killed(say(state, why.critical(line, total, defence)), critical_hit=True)
+        if fight:  # words19: a total or a defence from a placeholder
+            line = msg("Critical hit with placeholder numbers: {score} is more than 6 + {defence}, so the monster "
+                       "cannot defend: no defence roll.", score=total, defence=defence)
+        else:
+            line = msg("Critical hit: {score} is more than 6 + {defence}, so the monster cannot defend: no defence "
+                       "roll.", score=total, defence=defence)
+        return _monster_killed(say(state, why.critical(line, total, defence, fight)), critical_hit=True)
     return request_roll(state, Roll.MONSTER_DEFENCE, player)
 
 
@@ -132,19 +137,23 @@ def on_monster_defence(state: State, face: int) -> State:
         line = msg("{monster} defends with placeholder numbers: {defence} + {face} (die) = {total}.", **numbers)
     else:
         line = msg("{monster} defends: {defence} + {face} (die) = {total}.", **numbers)
-    state = say(state, why.monster_defends(line, monster.defence, face, defence, pending.score))
+    fight = _stand_ins(state)
+    state = say(state, why.monster_defends(line, monster.defence, face, defence, pending.score, fight))
     if pending.score > defence:
         health = state.health(pending.target) - 1
         state = replace(state, monster_health=tuple((m, health if m == pending.target else h)
                                                     for m, h in state.monster_health))
+        line = _hit_line(monster.said, health, fight)
         if health <= 0:
-            line = msg("A hit: {monster} has no health left.", monster=monster.said)
-            return _monster_killed(say(state, why.hit(line, pending.score, defence, health)))
-        line = msg("A hit: {monster} has {health} health left.", monster=monster.said, health=health)
-        state = say(state, why.hit(line, pending.score, defence, health))
+            return _monster_killed(say(state, why.hit(line, pending.score, defence, health, fight)))
+        state = say(state, why.hit(line, pending.score, defence, health, fight))
     else:
-        line = msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence)
-        state = say(state, why.miss(line, pending.score, defence))
+        if fight:  # words19
+            line = msg("A miss with placeholder numbers: {score} does not exceed {defence}.", score=pending.score,
+                       defence=defence)
+        else:
+            line = msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence)
+        state = say(state, why.miss(line, pending.score, defence, fight))
     if defensive_items(state, player):
         line = msg("{monster} strikes back: {player}, choose defensive items first, then roll the die for its "
                    "attack.", monster=monster.said, player=state.player)
@@ -152,6 +161,26 @@ def on_monster_defence(state: State, face: int) -> State:
         line = msg("{monster} strikes back: roll the die for its attack.", monster=monster.said)
     state = say(state, why.strikes_back(line))
     return request_roll(state, Roll.MONSTER_ATTACK, player)
+
+
+def _stand_ins(state: State) -> bool:
+    """Some figure of the fight under way is a placeholder: the character's, the monster's or
+    an item's used (words19: the totals and explanations built from them say so)."""
+    pending = state.action
+    return state.stand_ins(state.character_card(state.active).id, pending.target, *pending.items, *pending.guards)
+
+
+def _hit_line(monster, health: int, stand_ins: bool):
+    """The monster's health left after a hit (words19: "with placeholder numbers" when a
+    figure behind it is one)."""
+    if health <= 0:
+        if stand_ins:
+            return msg("A hit with placeholder numbers: {monster} has no health left.", monster=monster)
+        return msg("A hit: {monster} has no health left.", monster=monster)
+    if stand_ins:
+        return msg("A hit with placeholder numbers: {monster} has {health} health left.", monster=monster,
+                   health=health)
+    return msg("A hit: {monster} has {health} health left.", monster=monster, health=health)
 
 
 def _monster_killed(state: State, critical_hit: bool = False) -> State:
@@ -178,6 +207,7 @@ def on_monster_attack(state: State, face: int) -> State:
     state = change_action(state, dice=pending.dice + (face,), against=total)
     player = state.active
     guarded = state.character_card(player).defence + guard_bonus(state)
+    fight = _stand_ins(state)
     if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"
         if monster.placeholder:  # words18
             line = msg("{monster} attacks with placeholder numbers: {attack} + {face} (die) = {total}.",
@@ -185,10 +215,15 @@ def on_monster_attack(state: State, face: int) -> State:
         else:
             line = msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
                        attack=monster.attack, face=face, total=total)
-        state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded))
-        line = msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} cannot defend: no "
-                   "defence roll.", monster=monster.said, attack=total, defence=guarded, player=state.player)
-        state = say(state, why.monster_critical(line, total, guarded))
+        state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded, fight))
+        numbers = {"monster": monster.said, "attack": total, "defence": guarded, "player": state.player}
+        if fight:  # words19
+            line = msg("Critical hit by {monster} with placeholder numbers: {attack} is more than 6 + {defence}, so "
+                       "{player} cannot defend: no defence roll.", **numbers)
+        else:
+            line = msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} cannot defend: no "
+                       "defence roll.", **numbers)
+        state = say(state, why.monster_critical(line, total, guarded, fight))
         state = discard_items(state, player, pending.items + pending.guards)
         return end_turn(kill_character(state, player, critical_hit=True))
     numbers = {"monster": monster.said, "attack": monster.attack, "face": face, "total": total,
@@ -199,7 +234,7 @@ def on_monster_attack(state: State, face: int) -> State:
     else:
         line = msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
                    **numbers)
-    state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded))
+    state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded, fight))
     return request_roll(state, Roll.DEFENCE, player)
 
 
@@ -221,18 +256,26 @@ def on_player_defence(state: State, face: int) -> State:
                    **numbers)
     else:
         line = msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
-    state = say(state, why.player_defends(line, base, bonus, face, defence, pending.against))
+    fight = _stand_ins(state)
+    state = say(state, why.player_defends(line, base, bonus, face, defence, pending.against, fight))
     state = discard_items(state, player, pending.items + pending.guards)
     if pending.against > defence:
         wounds = state.wounds[player] + 1
         state = replace(state, wounds=put(state.wounds, player, wounds))
         health = state.max_health(player) - wounds
-        line = msg("{player} takes a wound: {health} of {max} health left.", player=state.player, health=health,
-                   max=state.max_health(player))
-        state = say(state, why.wounded(line, pending.against, defence, health))
+        numbers = {"player": state.player, "health": health, "max": state.max_health(player)}
+        if fight:  # words19
+            line = msg("{player} takes a wound with placeholder numbers: {health} of {max} health left.", **numbers)
+        else:
+            line = msg("{player} takes a wound: {health} of {max} health left.", **numbers)
+        state = say(state, why.wounded(line, pending.against, defence, health, fight))
         if wounds >= state.max_health(player):
             state = kill_character(state, player)
     else:
-        line = msg("The attack misses: {attack} does not exceed {defence}.", attack=pending.against, defence=defence)
-        state = say(state, why.defended(line, pending.against, defence))
+        numbers = {"attack": pending.against, "defence": defence}
+        if fight:  # words19
+            line = msg("The attack misses with placeholder numbers: {attack} does not exceed {defence}.", **numbers)
+        else:
+            line = msg("The attack misses: {attack} does not exceed {defence}.", **numbers)
+        state = say(state, why.defended(line, pending.against, defence, fight))
     return end_turn(state)

@@ -66,7 +66,7 @@ def all_components() -> frozenset[str]:
 
 
 def label(card_id: str) -> Msg | str:
-    """A card's name as players say it ("flashlight", "Room 7")."""
+    """A card's name as players say it ("Flashlight", "Room 7")."""
     found = CARDS.get(card_id)
     return found.said if found else card_id
 

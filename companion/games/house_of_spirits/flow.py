@@ -205,7 +205,7 @@ def lay_monster(state: State, monster: str, from_main: bool = False) -> State:
     line = _monster_in_play(card, from_main)
     # no moment of its own (issue 29 item 7): a monster laid is recalled when it is killed (or kills);
     # with one laid each round they took half of a game's moments
-    return say(state, why.monster_laid(line, card.said, card.health, from_main))
+    return say(state, why.monster_laid(line, card.said, card.health, from_main, card.placeholder))
 
 
 def _monster_in_play(card: Card, from_main: bool = False) -> NewsLine:

@@ -198,6 +198,12 @@ def _plot_roll_text(state: State, name: str) -> str:
     what "±1" means, issue 29)."""
     target, modifier = actions.plot_target(state)
     card = state.label(state.action.target)
+    if actions.plot_roll_stand_ins(state):  # the content file's numbers, not the cards' (words19)
+        if not modifier:
+            return msg("{player}: roll the die for {card}: with placeholder numbers you need exactly {target}",
+                       player=name, card=card, target=target)
+        return msg("{player}: roll the die for {card}: with placeholder numbers you need {target}, and may add or "
+                   "take away up to {modifier}", player=name, card=card, target=target, modifier=modifier)
     if not modifier:
         return msg("{player}: roll the die for {card}: you need exactly {target}", player=name, card=card,
                    target=target)
@@ -287,6 +293,9 @@ def _action_prompt(state: State) -> Prompt:
 
 
 def _attack_choice(state: State, monster: str, health: int) -> Choice:
+    if state.card(monster).placeholder:  # the content file's health, not the card's (words19)
+        return Choice(f"attack:{monster}", msg("Attack {monster} (placeholder health {health})",
+                                               monster=state.label(monster), health=health))
     return Choice(f"attack:{monster}", msg("Attack {monster} ({health} health)", monster=state.label(monster),
                                            health=health))
 

@@ -89,7 +89,8 @@ def kill_character(state: State, player: int, critical_hit: bool = False) -> Sta
     )
     line = todo("out", "The character of {player} dies: every card but the character and the secret victory card "
                 "is lost.", player=name)
-    state = say(state, notable(why.died(line, critical_hit, health), msg("The character of {player} dies.",
+    stand_ins = not critical_hit and state.character_card(player).placeholder  # its health (words19)
+    state = say(state, notable(why.died(line, critical_hit, health, stand_ins), msg("The character of {player} dies.",
                                                                          player=name)))
     if plots:
         state = say(state, why.plots_lost(ntodo("return", "{n} plot card goes to the bottom of the plot deck.",

@@ -23,8 +23,11 @@ def check(state: State) -> tuple[CheckLine, ...]:
         lines.append(CheckLine(msg("Room in play"), public["room"]["name"]))
     for card in public["in_play"]:
         if card["kind"] == "monster" and "health" in card and "max_health" in card:  # a monster's has both
-            lines.append(CheckLine(card["name"], msg("health {health} of {max}", health=card["health"],
-                                                     max=card["max_health"])))
+            numbers = {"health": card["health"], "max": card["max_health"]}
+            if card.get("stand_in_numbers"):  # the content file's health, not the card's (words19)
+                lines.append(CheckLine(card["name"], msg("placeholder health {health} of {max}", **numbers)))
+            else:
+                lines.append(CheckLine(card["name"], msg("health {health} of {max}", **numbers)))
     for name, player in public["players"].items():
         value = msg("{wounds}, {points}",
                     wounds=nmsg("{n} wound", "{n} wounds", "n", n=player["wounds"]),

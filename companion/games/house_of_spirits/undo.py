@@ -60,6 +60,13 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "The plot card shows {score}, so {needed} or more was needed: the investigation fails; the card goes to the "
     "bottom of the plot deck.":
         lambda p: todo("return", "Take the bottom card of the plot deck and put it back on top, face down.", **p),
+    # the same two on a placeholder score (words19)
+    "The plot card's placeholder score is {score}, so {needed} or more was needed: {player} succeeds and takes "
+    "{card}.":
+        lambda p: todo("return", "{player}: put {card} back face down on top of the plot deck.", **p),
+    "The plot card's placeholder score is {score}, so {needed} or more was needed: the investigation fails; the card "
+    "goes to the bottom of the plot deck.":
+        lambda p: todo("return", "Take the bottom card of the plot deck and put it back on top, face down.", **p),
     # "he loses 2 points and all his cards ... Any plot cards that were in his possession go to
     # the bottom of the plot deck. Other cards go to the discard pile of the main deck." (before:
     # "Who went out is back in the game. It said: ...": nobody went out).

@@ -51,6 +51,7 @@ class PlayerView(TypedDict):
     hand_size: int
     dead: bool
     secret_met: bool | None
+    stand_in_numbers: bool
 
 
 class HouseOfSpiritsView(TypedDict):
@@ -88,7 +89,8 @@ def view(state: State) -> HouseOfSpiritsView:
         "max_health", "attack", "defence", "stand_in_numbers"}]``, the last five for monsters
         only: ``stand_in_numbers`` when those numbers are the content file's placeholders,
         words18); ``players`` (name -> ``character``, ``character_name``, ``wounds``,
-        ``max_health``, ``score``, ``hand_size``, ``dead``, ``secret_met``); ``plot_played``
+        ``max_health``, ``score``, ``hand_size``, ``dead``, ``secret_met``, ``stand_in_numbers``: the
+        character's numbers are placeholders, words19); ``plot_played``
         (plot ids in order); ``plots_played_by`` (name -> plot cards that player laid down); ``plots_total`` (7);
         ``attached`` (plot id -> the room or item laid on it); ``investigated``;
         ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
@@ -167,6 +169,8 @@ def _player(state: State, player: int) -> PlayerView:
         "hand_size": len(state.hands[player]),
         "dead": state.dead[player],
         "secret_met": state.secret_met[player],
+        # the health (and the other numbers) are the content file's placeholders (words19: its pips)
+        "stand_in_numbers": bool(character) and state.card(character).placeholder,
     }
 
 

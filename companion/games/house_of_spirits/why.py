@@ -16,6 +16,13 @@ GOAL, SETUP, SEQUENCE, ACTIONS = (RULE["The Goal of the Game"], RULE["Game Setup
 INVESTIGATION, PLOTS, PICK = RULE["Investigation"], RULE["Playing Plot Cards"], RULE["Pick up a card"]
 HEAL, ATTACK, END = RULE["Heal himself or another player"], RULE["Attack a Monster"], RULE["End of the Game"]
 
+
+def _stand_ins(text: Msg, stand_ins: bool) -> Msg:
+    """``text``, and when some figure it gives is the content file's placeholder (nobody
+    entered the card's numbers) a sentence that says so (words19; the news lines say "with
+    placeholder numbers", words18: the explanation read the stand-ins as the cards' own)."""
+    return msg("{why} Some of these numbers are placeholders.", why=text) if stand_ins else text
+
 # --------------------------------------------------------------------------- setup and rounds
 
 
@@ -120,14 +127,14 @@ def monster_roll(line: Msg | NewsLine, face: int, skulls: int, empty: bool = Fal
     return because(line, SEQUENCE, text, face, skulls)
 
 
-def monster_laid(line: Msg | NewsLine, monster, health: int, from_main: bool) -> NewsLine:
-    """A monster card goes into play at full health."""
+def monster_laid(line: Msg | NewsLine, monster, health: int, from_main: bool, stand_ins: bool = False) -> NewsLine:
+    """A monster card goes into play at full health (``stand_ins``: a placeholder health)."""
     if from_main:
         text = msg("With your house rules a monster may come from the main deck when the cards in play are refilled; "
                    "it starts with {health} health.", health=health)
     else:
         text = msg("A monster roll turned over this monster card; it starts with {health} health.", health=health)
-    return because(line, SEQUENCE, text, monster, health)
+    return because(line, SEQUENCE, _stand_ins(text, stand_ins), monster, health)
 
 
 def laid_out(line: Msg | NewsLine, card, count: int, players: int) -> NewsLine:
@@ -156,15 +163,18 @@ def passes(line: Msg | NewsLine) -> NewsLine:
 # --------------------------------------------------------------------------- investigation and plot cards
 
 
-def investigates(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int) -> NewsLine:
-    """The investigation total."""
-    return because(line, INVESTIGATION, msg("Investigation score {base}, plus {bonus} from the items played, plus the "
-                                            "die {face}: {total}, to compare with the top plot card's score.",
-                                            base=base, bonus=bonus, face=face, total=total), base, bonus, face, total)
+def investigates(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int,
+                 stand_ins: bool = False) -> NewsLine:
+    """The investigation total (``stand_ins``: the character's or an item's figure is a placeholder)."""
+    text = msg("Investigation score {base}, plus {bonus} from the items played, plus the die {face}: {total}, to "
+               "compare with the top plot card's score.", base=base, bonus=bonus, face=face, total=total)
+    return because(line, INVESTIGATION, _stand_ins(text, stand_ins), base, bonus, face, total)
 
 
-def investigation_result(line: Msg | NewsLine, total: int, score: int, success: bool, exceed: bool) -> NewsLine:
-    """The investigation total against the plot card's score (house rule ``investigate_compare``)."""
+def investigation_result(line: Msg | NewsLine, total: int, score: int, success: bool, exceed: bool,
+                         stand_ins: bool = False) -> NewsLine:
+    """The investigation total against the plot card's score (house rule ``investigate_compare``;
+    ``stand_ins``: the score or the total holds a placeholder)."""
     if exceed and success:
         text = msg("{total} is more than the plot card's {score}: the investigator takes the card; the items played "
                    "are discarded.", total=total, score=score)
@@ -177,7 +187,7 @@ def investigation_result(line: Msg | NewsLine, total: int, score: int, success: 
     else:
         text = msg("With your house rules the total must reach the plot card's {score}; {total} does not: the card "
                    "goes to the bottom of the plot deck.", total=total, score=score)
-    return because(line, INVESTIGATION, text, total, score)
+    return because(line, INVESTIGATION, _stand_ins(text, stand_ins), total, score)
 
 
 def plot_item(line: Msg | NewsLine, item) -> NewsLine:
@@ -186,7 +196,7 @@ def plot_item(line: Msg | NewsLine, item) -> NewsLine:
                                     "roll."), item)
 
 
-def plot_roll(line: Msg | NewsLine, face: int, target: int, modifier: int, by) -> NewsLine:
+def plot_roll(line: Msg | NewsLine, face: int, target: int, modifier: int, by, stand_ins: bool = False) -> NewsLine:
     """A plot roll: the die, moved by up to the room's or item's ± bonus, must make the number."""
     gap = abs(face - target)
     if gap <= modifier:
@@ -195,7 +205,7 @@ def plot_roll(line: Msg | NewsLine, face: int, target: int, modifier: int, by) -
     else:
         text = msg("The card needs {target}; {by} lets you add or take away up to {modifier}, but {face} is {gap} "
                    "away: the card is not played.", target=target, by=by, modifier=modifier, face=face, gap=gap)
-    return because(line, PLOTS, text, face, target, modifier)
+    return because(line, PLOTS, _stand_ins(text, stand_ins), face, target, modifier)
 
 
 def plot_to_bottom(line: Msg | NewsLine) -> NewsLine:
@@ -247,10 +257,10 @@ def discarded(line: Msg | NewsLine, card, plot: bool) -> NewsLine:
     return because(line, PICK, text, card)
 
 
-def healed(line: Msg | NewsLine, heal: int, healed_by: int) -> NewsLine:
+def healed(line: Msg | NewsLine, heal: int, healed_by: int, stand_ins: bool = False) -> NewsLine:
     """A healing card restores its amount, never above full health."""
-    return because(line, HEAL, msg("The card heals up to {heal}; never above full health, so {healed} here.",
-                                   heal=heal, healed=healed_by), heal, healed_by)
+    return because(line, HEAL, _stand_ins(msg("The card heals up to {heal}; never above full health, so {healed} "
+                                              "here.", heal=heal, healed=healed_by), stand_ins), heal, healed_by)
 
 
 # --------------------------------------------------------------------------- combat
@@ -277,29 +287,31 @@ def rerolled(line: Msg | NewsLine, face: int) -> NewsLine:
     return because(line, ATTACK, msg("A re-roll replaces the attack die: {face} counts now.", face=face), face)
 
 
-def attack_total(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int, defence: int) -> NewsLine:
-    """The player's attack total."""
-    return because(line, ATTACK, msg("Attack score {base}, plus {bonus} from the items used against this monster, "
-                                     "plus the die {face}: {total}. It must be more than the monster's {defence} "
-                                     "plus its die.", base=base, bonus=bonus, face=face, total=total,
-                                     defence=defence), base, bonus, face, total)
+def attack_total(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int, defence: int,
+                 stand_ins: bool = False) -> NewsLine:
+    """The player's attack total (``stand_ins``, in each of these: some figure is a placeholder)."""
+    text = msg("Attack score {base}, plus {bonus} from the items used against this monster, plus the die {face}: "
+               "{total}. It must be more than the monster's {defence} plus its die.", base=base, bonus=bonus,
+               face=face, total=total, defence=defence)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), base, bonus, face, total)
 
 
-def critical(line: Msg | NewsLine, score: int, defence: int) -> NewsLine:
+def critical(line: Msg | NewsLine, score: int, defence: int, stand_ins: bool = False) -> NewsLine:
     """A player's attack no defence die can reach."""
-    return because(line, ATTACK, msg("The best the monster can defend is {defence} + 6 = {best}, and {score} is more: "
-                                     "a critical hit kills it at once.", defence=defence, best=defence + 6,
-                                     score=score), score, defence)
+    text = msg("The best the monster can defend is {defence} + 6 = {best}, and {score} is more: a critical hit kills "
+               "it at once.", defence=defence, best=defence + 6, score=score)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), score, defence)
 
 
-def monster_defends(line: Msg | NewsLine, defence: int, face: int, total: int, score: int) -> NewsLine:
+def monster_defends(line: Msg | NewsLine, defence: int, face: int, total: int, score: int,
+                    stand_ins: bool = False) -> NewsLine:
     """The monster's defence total."""
-    return because(line, ATTACK, msg("The monster's defence {defence} plus its die {face}: {total}; the attack, "
-                                     "{score}, must be more to wound it.", defence=defence, face=face, total=total,
-                                     score=score), defence, face, total, score)
+    text = msg("The monster's defence {defence} plus its die {face}: {total}; the attack, {score}, must be more to "
+               "wound it.", defence=defence, face=face, total=total, score=score)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), defence, face, total, score)
 
 
-def hit(line: Msg | NewsLine, score: int, defence: int, health: int) -> NewsLine:
+def hit(line: Msg | NewsLine, score: int, defence: int, health: int, stand_ins: bool = False) -> NewsLine:
     """An attack above the defence: one wound."""
     if health <= 0:
         text = msg("{score} is more than {defence}: one wound, its last health point, so the monster dies.",
@@ -307,13 +319,14 @@ def hit(line: Msg | NewsLine, score: int, defence: int, health: int) -> NewsLine
     else:
         text = msg("{score} is more than {defence}: the monster loses one health point; {health} left.",
                    score=score, defence=defence, health=health)
-    return because(line, ATTACK, text, score, defence, health)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), score, defence, health)
 
 
-def miss(line: Msg | NewsLine, score: int, defence: int) -> NewsLine:
+def miss(line: Msg | NewsLine, score: int, defence: int, stand_ins: bool = False) -> NewsLine:
     """An attack that does not exceed the defence; a tie misses."""
-    return because(line, ATTACK, msg("An attack must be more than the defence to wound: {score} against {defence} is "
-                                     "a miss.", score=score, defence=defence), score, defence)
+    text = msg("An attack must be more than the defence to wound: {score} against {defence} is a miss.", score=score,
+               defence=defence)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), score, defence)
 
 
 def strikes_back(line: Msg | NewsLine) -> NewsLine:
@@ -333,37 +346,41 @@ def killed(line: Msg | NewsLine, monster, critical_hit: bool) -> NewsLine:
     return because(line, ATTACK, text, monster)
 
 
-def monster_attacks(line: Msg | NewsLine, attack: int, face: int, total: int, defence: int) -> NewsLine:
+def monster_attacks(line: Msg | NewsLine, attack: int, face: int, total: int, defence: int,
+                    stand_ins: bool = False) -> NewsLine:
     """The monster's attack total."""
-    return because(line, ATTACK, msg("The monster's attack {attack} plus its die {face}: {total}. It wounds only if "
-                                     "it is more than the defence {defence} plus the defence die.", attack=attack,
-                                     face=face, total=total, defence=defence), attack, face, total, defence)
+    text = msg("The monster's attack {attack} plus its die {face}: {total}. It wounds only if it is more than the "
+               "defence {defence} plus the defence die.", attack=attack, face=face, total=total, defence=defence)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), attack, face, total, defence)
 
 
-def monster_critical(line: Msg | NewsLine, total: int, defence: int) -> NewsLine:
+def monster_critical(line: Msg | NewsLine, total: int, defence: int, stand_ins: bool = False) -> NewsLine:
     """House rule ``monster_crit``: a monster's critical hit kills outright."""
-    return because(line, ATTACK, msg("With your house rules a monster's critical hit kills too: {total} is more than "
-                                     "6 + {defence}, so no defence die can save the character.", total=total,
-                                     defence=defence), total, defence)
+    text = msg("With your house rules a monster's critical hit kills too: {total} is more than 6 + {defence}, so no "
+               "defence die can save the character.", total=total, defence=defence)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), total, defence)
 
 
-def player_defends(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int, attack: int) -> NewsLine:
+def player_defends(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int, attack: int,
+                   stand_ins: bool = False) -> NewsLine:
     """The player's defence total."""
-    return because(line, ATTACK, msg("Defence {base}, plus {bonus} from the defence items, plus the die {face}: "
-                                     "{total}; the monster's {attack} must be more to wound.", base=base, bonus=bonus,
-                                     face=face, total=total, attack=attack), base, bonus, face, total, attack)
+    text = msg("Defence {base}, plus {bonus} from the defence items, plus the die {face}: {total}; the monster's "
+               "{attack} must be more to wound.", base=base, bonus=bonus, face=face, total=total, attack=attack)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), base, bonus, face, total, attack)
 
 
-def wounded(line: Msg | NewsLine, attack: int, defence: int, health: int) -> NewsLine:
+def wounded(line: Msg | NewsLine, attack: int, defence: int, health: int, stand_ins: bool = False) -> NewsLine:
     """The monster's attack exceeds the defence."""
-    return because(line, ATTACK, msg("{attack} is more than {defence}: one wound; {health} health left.", attack=attack,
-                                     defence=defence, health=health), attack, defence, health)
+    text = msg("{attack} is more than {defence}: one wound; {health} health left.", attack=attack, defence=defence,
+               health=health)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), attack, defence, health)
 
 
-def defended(line: Msg | NewsLine, attack: int, defence: int) -> NewsLine:
+def defended(line: Msg | NewsLine, attack: int, defence: int, stand_ins: bool = False) -> NewsLine:
     """The monster's attack does not exceed the defence."""
-    return because(line, ATTACK, msg("The monster must be more than the defence to wound: {attack} against {defence} "
-                                     "is a miss.", attack=attack, defence=defence), attack, defence)
+    text = msg("The monster must be more than the defence to wound: {attack} against {defence} is a miss.",
+               attack=attack, defence=defence)
+    return because(line, ATTACK, _stand_ins(text, stand_ins), attack, defence)
 
 
 # --------------------------------------------------------------------------- scores, deaths, the end
@@ -390,7 +407,7 @@ def eighteen(line: Msg | NewsLine, score: int) -> NewsLine:
                                   limit=hc.WINNING_SCORE, score=score), score, hc.WINNING_SCORE)
 
 
-def died(line: Msg | NewsLine, critical_hit: bool, health: int) -> NewsLine:
+def died(line: Msg | NewsLine, critical_hit: bool, health: int, stand_ins: bool = False) -> NewsLine:
     """A character dies."""
     if critical_hit:
         text = msg("The monster's critical hit kills the character; a dead character loses every card but the "
@@ -398,7 +415,7 @@ def died(line: Msg | NewsLine, critical_hit: bool, health: int) -> NewsLine:
     else:
         text = msg("The wounds reached the character's {health} health, so the character dies and loses every card "
                    "but the character and secret victory cards.", health=health)
-    return because(line, HEAL, text, health)
+    return because(line, HEAL, _stand_ins(text, stand_ins), health)
 
 
 def plots_lost(line: Msg | NewsLine, count: int) -> NewsLine:
