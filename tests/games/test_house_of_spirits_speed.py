@@ -14,7 +14,7 @@ from companion.engine.memo import Kept
 from companion.games.house_of_spirits import prompts, rules
 from companion.games.house_of_spirits.state import State, Step
 from tests.games.seeded_games import seeded_states, shared_choices
-from tests.games.work_counts import sentences_a_state
+from tests.games.work_counts import copies_and_sentences, sentences_a_state
 
 
 def _states(seed: int, actions: int = 300):
@@ -52,12 +52,19 @@ def test_the_draws_are_worked_out_once_a_state_at_most(monkeypatch):
     """The settling after an action and the prompt both ask the draw's cards: worked out at
     most once a state (before: twice at every draw step, a Counter and a sort each), and kept
     by the next state while the decks and the step stay."""
-    asked = []  # the states asked, kept alive: two of them never share an id
+    asked = []  # each state asked, kept alive (so two never share an id), with what its draws read
     count = State.draws.function
-    monkeypatch.setattr(State.draws, "function", lambda state: asked.append(state) or count(state))
+    read = sorted(State.draws.on or ())  # an action's own copy changes in place (draft): its fields tell it apart
+
+    def counted(state):
+        values = tuple(getattr(state, name) for name in read)  # kept alive: their ids stay theirs
+        asked.append((state, values, (id(state), *map(id, values))))
+        return count(state)
+
+    monkeypatch.setattr(State.draws, "function", counted)
     actions = sum(1 for seed in range(8) for _ in _states(seed))
     assert actions > 1_500
-    assert len({id(state) for state in asked}) == len(asked)
+    assert len({key for _, _, key in asked}) == len(asked)
     assert len(asked) < 1.2 * actions
 
 
@@ -74,16 +81,26 @@ def test_the_prompts_choices_are_made_once_for_every_prompt_that_offers_them(mon
     assert shared > 1_000
 
 
-def test_an_action_starts_from_the_state_itself_when_it_has_no_news():
-    """``rules.cleared`` copies a state only for news to clear (before: a copy at every action)."""
-    kept = 0
+def test_an_action_makes_one_copy_of_the_state_and_changes_none_it_was_given(monkeypatch):
+    """An action's rule changes one copy of the state in place (``rules.cleared`` makes it,
+    ``rules.settled`` gives it back: :mod:`companion.engine.draft`): about one copy of the
+    state an action (before: about 6, one at every ``replace`` and ``say``), while the state
+    an action is applied to stays as it was, field for field, and the state it gives holds no
+    mark of the copy."""
+    copies, _ = copies_and_sentences(monkeypatch, "house_of_spirits")
+    assert copies < 1.5
+    monkeypatch.undo()
     for seed in range(4):
+        before = None
         for state in _states(seed):
-            start = rules.cleared(state)
-            assert start.news == () and start == dataclasses.replace(state, news=())
-            kept += start is state
-            assert (start is state) == (not state.news)
-    assert kept > 100
+            assert "__draft__" not in state.__dict__
+            if before is not None:  # the state the last action was applied to
+                fields, values = before
+                assert {name: fields.__dict__[name] for name in values} == values
+                assert all(fields.__dict__[name] is value for name, value in values.items())
+            before = (state, {f.name: getattr(state, f.name) for f in dataclasses.fields(state)})
+        start = rules.cleared(state)
+        assert start is not state and start.news == () and start == dataclasses.replace(state, news=())
 
 
 def test_a_prompt_makes_few_sentences(monkeypatch):

@@ -171,6 +171,8 @@ class GhostAtHome(Game[State]):
     # Its hooks (companion.engine.game.Game), from its modules.
     _setup = staticmethod(rules.setup)
     handlers = MappingProxyType(rules.HANDLERS)
+    cleared = staticmethod(rules.cleared)
+    settled = staticmethod(rules.settled)
     prompt = staticmethod(prompts.prompt)
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)

@@ -18,9 +18,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.engine.frozen import replace
+from companion.engine import draft
+from companion.engine.draft import replace, say
 from companion.engine.lessons import what_for
-from companion.engine.news import say
 from companion.engine.present import present
 from companion.engine.words import and_names
 from companion.errors import RuleViolation
@@ -524,6 +524,18 @@ def _hand(state: State, player: int, change: int) -> State:
 
 def _to_discard(state: State, *cards: str) -> State:
     return replace(state, discard=tuple(sorted(state.discard + cards)))
+
+
+def cleared(state: State) -> State:
+    """What an action starts from (``Game.cleared``): the state without the last action's
+    news, the action's one copy, which its rule changes in place until :func:`settled`
+    (:mod:`companion.engine.draft`)."""
+    return draft.begun(state, news=())
+
+
+def settled(state: State) -> State:
+    """The state an action's rule gave (``Game.settled``): the action's copy, done."""
+    return draft.finished(state)
 
 
 #: Each action's rule by its kind (``Game.handlers``: the engine clears the news and calls

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from companion.engine.frozen import derived, replace
+from companion.engine.draft import replace
+from companion.engine.frozen import derived
 from companion.games.ghost_at_home import components as gc
 from companion.i18n import NewsLine
 

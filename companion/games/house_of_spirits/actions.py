@@ -7,8 +7,7 @@ Rulebook: "Player Actions", "Investigation", "Playing Plot Cards", "Pick up a ca
 
 from __future__ import annotations
 
-from companion.engine.frozen import replace
-from companion.engine.news import say
+from companion.engine.draft import replace, say
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why

@@ -9,8 +9,7 @@ House rules: ``monster_crit`` (H-A3), ``excess_monsters`` (H-A4), ``reroll_limit
 
 from __future__ import annotations
 
-from companion.engine.frozen import replace
-from companion.engine.news import say
+from companion.engine.draft import replace, say
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why

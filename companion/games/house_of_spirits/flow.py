@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.frozen import replace
-from companion.engine.news import say
+from companion.engine import frozen
+from companion.engine.draft import replace, say
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits import why
@@ -228,7 +228,7 @@ def refill(state: State) -> State:
     """Draw main cards until one card per player is in play ("Exploring")."""
     if len(state.in_play) >= len(state.players):
         return begin_turns(state)
-    if not possible_draws(replace(state, step=Step.MAIN)):
+    if not possible_draws(frozen.replace(state, step=Step.MAIN)):  # a probe: a copy, never the action's own
         if state.main_discard:
             count, cards = len(state.main_discard), _labels(state, state.main_discard)
             state = replace(state, main_deck=tuple(sorted(state.main_deck + state.main_discard)), main_discard=())

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.engine import draft
 from companion.engine.content import check_table
-from companion.engine.frozen import replace
+from companion.engine.draft import replace, say
 from companion.engine.lessons import what_for
-from companion.engine.news import say
 from companion.engine.pending import settle
 from companion.engine.tuples import put, without
 from companion.games.house_of_spirits import actions, combat, flow, scoring, why
@@ -114,14 +114,15 @@ def setup_checklist(options: Mapping[str, Any]) -> tuple:
 
 def cleared(state: State) -> State:
     """What an action starts from (``Game.cleared``): the state without the last action's
-    news; the state itself when it has none (no copy)."""
-    return replace(state, news=()) if state.news else state
+    news, the action's one copy, which its rule changes in place until :func:`settled`
+    (:mod:`companion.engine.draft`)."""
+    return draft.begun(state, news=())
 
 
 def settled(state: State) -> State:
     """The state after an action's rule (``Game.settled``): a pending draw that can give only
-    one card resolves by itself."""
-    return settle(state, _draw_certain)
+    one card resolves by itself. The action's copy is then done (:func:`cleared`)."""
+    return draft.finished(settle(state, _draw_certain))
 
 
 def _draw_certain(state: State) -> State | None:

@@ -6,8 +6,7 @@ always the sum of its logged causes) and checks the 18-point win.
 
 from __future__ import annotations
 
-from companion.engine.frozen import replace
-from companion.engine.news import say
+from companion.engine.draft import replace, say
 from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.engine.words import and_names

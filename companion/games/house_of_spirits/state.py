@@ -16,7 +16,8 @@ from enum import StrEnum
 from typing import Any
 
 from companion.engine import pending as pd
-from companion.engine.frozen import derived, replace
+from companion.engine.draft import replace
+from companion.engine.frozen import derived
 from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
