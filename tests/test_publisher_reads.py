@@ -12,6 +12,7 @@ from companion.daemon import publisher as publisher_module
 from companion.daemon.links import TableNow
 from companion.daemon.publisher import Published, StatePublisher
 from companion.i18n import msg, notable
+from companion.storage_words import disk_full, not_saved
 
 
 class _Hub:
@@ -47,8 +48,7 @@ def _reads(phones=None, warning=None) -> Published:
 
 def test_the_publisher_builds_a_state_from_its_record_alone():
     hub, phones = _Hub(), _Phones()
-    full = msg("The disk is full: the game is not being saved. Its inputs are kept in memory and saved as soon as "
-               "there is room again: keep the companion on.")
+    full = not_saved(disk_full())
     publisher = StatePublisher(_reads(phones, full), hub)
     publisher.recent.extend([msg("Ada rolled 4."), notable(msg("Three ghosts in room {room} become a haunting.",
                                                               room="C"))])
@@ -56,7 +56,7 @@ def test_the_publisher_builds_a_state_from_its_record_alone():
     state = hub.sent[-1]
     assert (state["language"], state["revision"], state["venue"], state["phones"]) == ("it", 7, False, {"Ada": True})
     assert state["readers"] == {"table": {"online": False, "detail": "unplugged"}}
-    assert state["storage_warning"].startswith("Il disco è pieno: la partita non viene salvata.")
+    assert state["storage_warning"].startswith("La partita non viene salvata: il disco è pieno.")
     assert state["log_notable"] == [1] and state["notable"] == []
     assert state["screen"] == {"text": "normal", "motion": True} and state["finished_game"] is None
     assert phones.states == [state]
