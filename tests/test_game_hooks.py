@@ -38,7 +38,7 @@ def test_a_game_assigns_its_hooks_from_its_modules():
 def test_a_hook_the_modules_lack_keeps_the_default():
     assert _hook(house_of_spirits, "correct") is Game.correct  # its table check lists no corrections
     assert _hook(ghost_at_home, "private_view") is Game.private_view
-    assert _hook(ghost_at_home, "settled") is Game.settled and _hook(clue_it, "cleared") is Game.cleared
+    assert _hook(creepy_cellar, "settled") is Game.settled and _hook(clue_it, "cleared") is Game.cleared
 
 
 def test_a_hook_the_class_writes_itself_wins():
