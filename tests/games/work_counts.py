@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion import i18n
-from companion.engine import all_games, frozen
+from companion.engine import all_games, draft, frozen
 from tests.games.seeded_games import seeded_states
 
 
@@ -30,6 +30,7 @@ def copies_and_sentences(monkeypatch: pytest.MonkeyPatch, game_id: str, seeds: i
         if name.startswith((f"companion.games.{game_id}", "companion.engine")) and \
                 getattr(module, "replace", None) is replace:
             monkeypatch.setattr(module, "replace", counted)
+    monkeypatch.setattr(draft, "_copy", counted)  # a change outside an action's copy copies too
     sentences = counted_sentences(monkeypatch)
     played = sum(1 for seed in range(seeds) for _ in seeded_states(game_id, seed, actions))
     assert played > 1000

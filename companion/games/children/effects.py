@@ -11,8 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.engine import pending as pd
-from companion.engine.frozen import replace
-from companion.engine.news import say
+from companion.engine.draft import replace, say
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import grid as gr

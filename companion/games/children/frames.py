@@ -14,9 +14,8 @@ from functools import lru_cache
 
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
-from companion.engine.frozen import replace
+from companion.engine.draft import replace, say
 from companion.engine.memo import Kept
-from companion.engine.news import say
 from companion.engine.present import present
 from companion.engine.words import and_names
 from companion.games.children import components as cc

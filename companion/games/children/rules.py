@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.engine import draft
 from companion.engine import pending as pd
-from companion.engine.frozen import replace
+from companion.engine.draft import replace, say
 from companion.engine.lessons import what_for
-from companion.engine.news import cleared, say
 from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -179,9 +179,9 @@ def act(state: State, key: str) -> State:
     if key.startswith(tablecheck.PREFIX):  # a table-check correction: at any moment
         return tablecheck.correct(state, key)
     limit = state.hand_limit
-    state = settle(state)
-    if state.news:  # (about 1 action in 5 starts from a state without news: no copy to clear it)
-        state = cleared(state)
+    # the action's one copy, without the last action's news, changed in place by its rule
+    # (companion.engine.draft), done before it settles (settle's memos match states by identity)
+    state = draft.begun(settle(state), news=())
     if key.startswith("free:"):
         state = _out_of_turn_use(state, key)
     elif state.frames:
@@ -189,7 +189,7 @@ def act(state: State, key: str) -> State:
         state = pd.act(fr.FRAMES, state, frame, key)
     else:
         state = _act_step(state, key)
-    state = settle(state)
+    state = settle(draft.finished(state))
     if state.hand_limit != limit and state.step != Step.OVER:
         state = say(state, why.hand_limit(msg("The hand limit is now {limit}.", limit=state.hand_limit),
                                           len(state.enraged_present), state.hand_limit))

@@ -18,7 +18,8 @@ from functools import lru_cache
 from typing import Any
 
 from companion.engine import pending as pd
-from companion.engine.frozen import derived, replace
+from companion.engine.draft import replace
+from companion.engine.frozen import derived
 from companion.engine.pending import Frame
 from companion.engine.present import present
 from companion.engine.tuples import put
@@ -442,10 +443,10 @@ def _fit(state: State) -> State:
     be only in one place than it holds cards means the knowledge was wrong (an unknown card
     was played in a known one's stead): the copies that may be there are forgotten."""
     for _ in range(len(state.known) + 1):
-        fitted = _fit_once(state)
-        if fitted.known == state.known:
+        known = state.known  # (not the state: an action's copy changes in place)
+        state = _fit_once(state)
+        if state.known == known:
             return state
-        state = fitted
     return state
 
 
