@@ -11,10 +11,9 @@ from functools import cache, lru_cache
 
 from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
+from companion.engine.draft import replace, say
 from companion.engine.ending import Ending, best_first
-from companion.engine.frozen import replace
 from companion.engine.memo import Kept, remember_last
-from companion.engine.news import say
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -31,8 +30,26 @@ _IDLE = fr.IDLE
 _OVER, _SETUP = Step.OVER, Step.SETUP
 
 
-@remember_last  # settle asks it of the state it reaches, then prompt of the same state
 def _ask(state: State) -> Prompt | State:
+    """What the state asks (a prompt), or the state after what resolves by itself. A prompt is
+    remembered for the state asked last (settle asks it of the state it reaches, then prompt
+    of the same state), matched by identity as :func:`~companion.engine.memo.remember_last`
+    does; a state is not: an action's copy (:mod:`companion.engine.draft`) is changed in place
+    while it settles, so the same object asks again after each thing resolved by itself."""
+    global _asked  # noqa: PLW0603  (one pair, replaced whole: safe between threads)
+    seen, answer = _asked
+    if seen is state:
+        return answer
+    answer = _ask_now(state)
+    if answer.__class__ is Prompt:
+        _asked = (state, answer)
+    return answer
+
+
+_asked: tuple[object, Prompt | State | None] = (None, None)
+
+
+def _ask_now(state: State) -> Prompt | State:
     if state.frames:
         frame = state.frames[-1]
         return pd.ask(fr.FRAMES, state, frame)

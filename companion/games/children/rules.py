@@ -179,8 +179,8 @@ def act(state: State, key: str) -> State:
     if key.startswith(tablecheck.PREFIX):  # a table-check correction: at any moment
         return tablecheck.correct(state, key)
     limit = state.hand_limit
-    # the action's one copy, without the last action's news, changed in place by its rule
-    # (companion.engine.draft), done before it settles (settle's memos match states by identity)
+    # the action's one copy, without the last action's news, changed in place by its rule and
+    # as it settles (companion.engine.draft), done at the end
     state = draft.begun(settle(state), news=())
     if key.startswith("free:"):
         state = _out_of_turn_use(state, key)
@@ -189,8 +189,8 @@ def act(state: State, key: str) -> State:
         state = pd.act(fr.FRAMES, state, frame, key)
     else:
         state = _act_step(state, key)
-    state = settle(draft.finished(state))
+    state = settle(state)
     if state.hand_limit != limit and state.step != Step.OVER:
         state = say(state, why.hand_limit(msg("The hand limit is now {limit}.", limit=state.hand_limit),
                                           len(state.enraged_present), state.hand_limit))
-    return state
+    return draft.finished(state)
