@@ -8,6 +8,7 @@ Rulebook: ``shared/rulebooks/children.txt`` ("Taking a Turn" 1-6, "Take a Skull 
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Any
 
 from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
@@ -46,7 +47,7 @@ def _ask(state: State) -> Prompt | State:
     return answer
 
 
-_asked: tuple[object, Prompt | State | None] = (None, None)
+_asked: tuple[object, Any] = (None, None)  # (the state asked last, its prompt)
 
 
 def _ask_now(state: State) -> Prompt | State:
