@@ -39,3 +39,10 @@ def test_childrens_news_lines_kept_at_most_1024():
     from companion.games.children import why
 
     assert why._LINES_KEPT <= 1024  # noqa: SLF001
+
+
+def test_house_of_spirits_news_lines_kept_at_most_1024():
+    """speed19d: the fight and investigation lines made once for what they say."""
+    from companion.games.house_of_spirits import why
+
+    assert why.LINES.limit <= 1024

@@ -110,3 +110,32 @@ def test_a_prompt_makes_few_sentences(monkeypatch):
                                           (s for seed in range(8) for s in _states(seed)))
     assert states > 1_500
     assert sentences < 4
+
+
+def test_an_action_makes_few_sentences_the_fight_lines_once_for_what_they_say(monkeypatch):
+    """Sentences (``Msg``) an action over 6 seeded games, the lines' store empty at the start:
+    under 3 (speed19d: about 2.6; before, about 3.5: each fight and investigation line made its
+    sentence and its explanation's again, three or four lines a combat die)."""
+    from companion.games.house_of_spirits import why
+
+    monkeypatch.setattr(why.LINES, "_made", {})  # an empty store: what the games make themselves
+    _, sentences = copies_and_sentences(monkeypatch, "house_of_spirits")
+    assert sentences < 3
+
+
+def test_a_fight_line_said_again_is_the_same_line_and_names_the_entered_card():
+    """A line made once for what it says (speed19d) is the one said again; a table that
+    entered a monster's name gets its own line, not the one made with the content file's."""
+    from companion.games.house_of_spirits import combat, why
+
+    state = next(s for seed in range(8) for s in _states(seed, 400) if s.pending and s.pending.kind == "attack")
+    target = state.pending.target
+    monster = state.card(target)
+    first = why.LINES.of(state.content, ("test", target), combat._strikes_back, monster, None)  # noqa: SLF001
+    again = why.LINES.of(state.content, ("test", target), combat._strikes_back, monster, None)  # noqa: SLF001
+    assert again is first and str(first) == f"{monster.said} strikes back: roll the die for its attack."
+    other = ((target, (("name", "Gorgo"),)),)  # another table's entries: another key
+    entered = dataclasses.replace(monster, name="Gorgo")
+    named = why.LINES.of(other, ("test", target), combat._strikes_back, entered, None)  # noqa: SLF001
+    assert str(entered.said) == "Gorgo" != str(monster.said)
+    assert named is not first and str(named) == "Gorgo strikes back: roll the die for its attack."

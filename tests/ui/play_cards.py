@@ -31,6 +31,26 @@ def keyboard_open():
     return next((w for w in Window.children if isinstance(w, NameKeyboard)), None)
 
 
+def setup_question_open():
+    """The "Set-up is not finished: ... anyway?" question a touch on a choice asks while set-up
+    steps are left (screen19), or None."""
+    from kivy.core.window import Window
+
+    from ui.widgets.confirm import Confirm
+
+    return next((w for w in Window.children if isinstance(w, Confirm)), None)
+
+
+def roll_the_die(app):
+    """Touch Roll the die, as a player would; on the first turn the set-up steps are not
+    ticked, so the table is asked first: "Roll the die anyway"."""
+    touch(find_button(app, "Roll the die"))
+    yield 0.3
+    question = setup_question_open()
+    if question is not None:
+        touch(button_in(question, "Roll the die"))
+
+
 def button_in(widget, text: str):
     from ui.widgets.buttons import TouchButton
 
@@ -47,7 +67,7 @@ def cards_scenario(app, out: Path, report: dict):
     report["first_screen"] = app.root.ids.screens.current
     report["hardware"] = dict(model.hardware)
     for _ in range(20):  # a 6 flips no Ghost card (the daemon's own die): next turn
-        touch(find_button(app, "Roll the die"))
+        yield from roll_the_die(app)
         yield Until("the roll", lambda: model.view.get("step") != "roll" and not model.busy)
         if "flip the top Ghost card" in model.prompt_text:
             break

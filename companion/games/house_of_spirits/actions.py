@@ -50,15 +50,22 @@ def on_investigation_roll(state: State, face: int) -> State:
     bonus = sum(state.item_bonus(item, "investigation") for item in pending.items)
     total = base + bonus + face
     state = replace(change_action(state, dice=pending.dice + (face,), score=total), investigated=True)
-    numbers = {"player": state.player, "base": base, "bonus": bonus, "face": face, "total": total}
     stand_ins = state.stand_ins(state.character_card(state.active).id, *pending.items)
+    name = state.player
+    line = why.LINES.get(("investigates", name, base, bonus, face, stand_ins), _investigates, name, base, bonus, face,
+                         stand_ins)  # made once for what it says (issue 35)
+    return draw(say(state, line), Step.PLOT)
+
+
+def _investigates(player: str, base: int, bonus: int, face: int, stand_ins: bool):
+    total = base + bonus + face
+    numbers = {"player": player, "base": base, "bonus": bonus, "face": face, "total": total}
     if stand_ins:  # words18
         line = msg("{player} investigates with placeholder numbers: {base} + {bonus} (items) + {face} (die) = "
                    "{total}.", **numbers)
     else:
         line = msg("{player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
-    state = say(state, why.investigates(line, base, bonus, face, total, stand_ins))
-    return draw(state, Step.PLOT)
+    return why.investigates(line, base, bonus, face, total, stand_ins)
 
 
 def on_plot_drawn(state: State, plot: str) -> State:

@@ -24,6 +24,10 @@ from companion.games.house_of_spirits.state import (
 )
 from companion.i18n import msg, notable, todo
 
+#: ``_once(key, make, *args)`` / ``_with_cards(content, key, make, *args)``: a news line made once
+#: for what it says (:data:`why.LINES`); a line that reads card data is kept with the ``content``.
+_once, _with_cards = why.LINES.get, why.LINES.of
+
 
 def remaining_actors(state: State) -> int:
     """Players still to act this round, the active one included (dead ones skip under H-A8)."""
@@ -77,11 +81,20 @@ def on_attack_roll(state: State, face: int) -> State:
     """The player's attack die; a player who may re-roll chooses to keep it or roll again."""
     pending = state.action
     state = change_action(state, dice=pending.dice + (face,))
-    line = msg("{player} rolled {face} to attack.", player=state.player, face=face)
+    player = state.player
     if may_reroll(state):
         per_game = state.options["reroll_limit"] == "per_game"
-        return request_roll(say(state, why.reroll_offered(line, face, per_game)), Roll.REROLL, state.active)
-    return _attack_total(say(state, why.attack_die(line, face)))
+        line = _once(("reroll offered", player, face, per_game), _reroll_offered, player, face, per_game)
+        return request_roll(say(state, line), Roll.REROLL, state.active)
+    return _attack_total(say(state, _once(("attack die", player, face), _attack_die, player, face)))
+
+
+def _reroll_offered(player: str, face: int, per_game: bool):
+    return why.reroll_offered(msg("{player} rolled {face} to attack.", player=player, face=face), face, per_game)
+
+
+def _attack_die(player: str, face: int):
+    return why.attack_die(msg("{player} rolled {face} to attack.", player=player, face=face), face)
 
 
 def keep_attack_die(state: State) -> State:
@@ -108,22 +121,35 @@ def _attack_total(state: State) -> State:
     state = replace(change_action(state, score=total),
                     attacked=state.attacked + ((monster,) if monster not in state.attacked else ()))
     defence = state.card(monster).defence
-    numbers = {"base": base, "bonus": bonus, "face": pending.dice[-1], "total": total}
-    if state.stand_ins(state.character_card(player).id, *pending.items):  # words18
+    face = pending.dice[-1]
+    attack_stand_ins = state.stand_ins(state.character_card(player).id, *pending.items)  # words18
+    fight = _stand_ins(state)
+    state = say(state, _once(("attack total", base, bonus, face, total, defence, attack_stand_ins, fight),
+                             _attack_total_line, base, bonus, face, total, defence, attack_stand_ins, fight))
+    if total > defence + 6:  # "the monster has no chance of defending against it": no defence die
+        line = _once(("critical", total, defence, fight), _critical_line, total, defence, fight)
+        return _monster_killed(say(state, line), critical_hit=True)
+    return request_roll(state, Roll.MONSTER_DEFENCE, player)
+
+
+def _attack_total_line(base: int, bonus: int, face: int, total: int, defence: int, attack_stand_ins: bool,
+                       fight: bool):
+    numbers = {"base": base, "bonus": bonus, "face": face, "total": total}
+    if attack_stand_ins:  # words18
         line = msg("Attack with placeholder numbers: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
     else:
         line = msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
-    fight = _stand_ins(state)
-    state = say(state, why.attack_total(line, base, bonus, pending.dice[-1], total, defence, fight))
-    if total > defence + 6:  # "the monster has no chance of defending against it": no defence die
-        if fight:  # words19: a total or a defence from a placeholder
-            line = msg("Critical hit with placeholder numbers: {score} is more than 6 + {defence}, so the monster "
-                       "cannot defend: no defence roll.", score=total, defence=defence)
-        else:
-            line = msg("Critical hit: {score} is more than 6 + {defence}, so the monster cannot defend: no defence "
-                       "roll.", score=total, defence=defence)
-        return _monster_killed(say(state, why.critical(line, total, defence, fight)), critical_hit=True)
-    return request_roll(state, Roll.MONSTER_DEFENCE, player)
+    return why.attack_total(line, base, bonus, face, total, defence, fight)
+
+
+def _critical_line(total: int, defence: int, fight: bool):
+    if fight:  # words19: a total or a defence from a placeholder
+        line = msg("Critical hit with placeholder numbers: {score} is more than 6 + {defence}, so the monster "
+                   "cannot defend: no defence roll.", score=total, defence=defence)
+    else:
+        line = msg("Critical hit: {score} is more than 6 + {defence}, so the monster cannot defend: no defence "
+                   "roll.", score=total, defence=defence)
+    return why.critical(line, total, defence, fight)
 
 
 def on_monster_defence(state: State, face: int) -> State:
@@ -132,35 +158,57 @@ def on_monster_defence(state: State, face: int) -> State:
     monster = state.card(pending.target)
     defence = monster.defence + face
     state = change_action(state, dice=pending.dice + (face,), against=defence)
+    fight = _stand_ins(state)
+    content, target, score = state.content, pending.target, pending.score
+    state = say(state, _with_cards(content, ("monster defends", target, face, score, fight),
+                                   _monster_defends_line, monster, face, score, fight))
+    if score > defence:
+        health = state.health(target) - 1
+        state = replace(state, monster_health=tuple((m, health if m == target else h)
+                                                    for m, h in state.monster_health))
+        line = _with_cards(content, ("hit", target, score, defence, health, fight),
+                           _hit, monster, score, defence, health, fight)
+        if health <= 0:
+            return _monster_killed(say(state, line))
+        state = say(state, line)
+    else:
+        state = say(state, _once(("miss", score, defence, fight), _miss, score, defence, fight))
+    chooses = state.player if defensive_items(state, player) else None
+    state = say(state, _with_cards(content, ("strikes back", target, chooses), _strikes_back, monster, chooses))
+    return request_roll(state, Roll.MONSTER_ATTACK, player)
+
+
+def _monster_defends_line(monster, face: int, score: int, fight: bool):
+    defence = monster.defence + face
     numbers = {"monster": monster.said, "defence": monster.defence, "face": face, "total": defence}
     if monster.placeholder:  # words18
         line = msg("{monster} defends with placeholder numbers: {defence} + {face} (die) = {total}.", **numbers)
     else:
         line = msg("{monster} defends: {defence} + {face} (die) = {total}.", **numbers)
-    fight = _stand_ins(state)
-    state = say(state, why.monster_defends(line, monster.defence, face, defence, pending.score, fight))
-    if pending.score > defence:
-        health = state.health(pending.target) - 1
-        state = replace(state, monster_health=tuple((m, health if m == pending.target else h)
-                                                    for m, h in state.monster_health))
-        line = _hit_line(monster.said, health, fight)
-        if health <= 0:
-            return _monster_killed(say(state, why.hit(line, pending.score, defence, health, fight)))
-        state = say(state, why.hit(line, pending.score, defence, health, fight))
+    return why.monster_defends(line, monster.defence, face, defence, score, fight)
+
+
+def _hit(monster, score: int, defence: int, health: int, fight: bool):
+    return why.hit(_hit_line(monster.said, health, fight), score, defence, health, fight)
+
+
+def _miss(score: int, defence: int, fight: bool):
+    if fight:  # words19
+        line = msg("A miss with placeholder numbers: {score} does not exceed {defence}.", score=score,
+                   defence=defence)
     else:
-        if fight:  # words19
-            line = msg("A miss with placeholder numbers: {score} does not exceed {defence}.", score=pending.score,
-                       defence=defence)
-        else:
-            line = msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence)
-        state = say(state, why.miss(line, pending.score, defence, fight))
-    if defensive_items(state, player):
+        line = msg("A miss: {score} does not exceed {defence}.", score=score, defence=defence)
+    return why.miss(line, score, defence, fight)
+
+
+def _strikes_back(monster, chooses: str | None):
+    """``chooses``: the player who chooses defensive items first, None when there is none to choose."""
+    if chooses is not None:
         line = msg("{monster} strikes back: {player}, choose defensive items first, then roll the die for its "
-                   "attack.", monster=monster.said, player=state.player)
+                   "attack.", monster=monster.said, player=chooses)
     else:  # no item to choose (issue 29: the items were asked for all the same)
         line = msg("{monster} strikes back: roll the die for its attack.", monster=monster.said)
-    state = say(state, why.strikes_back(line))
-    return request_roll(state, Roll.MONSTER_ATTACK, player)
+    return why.strikes_back(line)
 
 
 def _stand_ins(state: State) -> bool:
@@ -208,34 +256,51 @@ def on_monster_attack(state: State, face: int) -> State:
     player = state.active
     guarded = state.character_card(player).defence + guard_bonus(state)
     fight = _stand_ins(state)
+    content, target, name = state.content, pending.target, state.player
     if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"
-        if monster.placeholder:  # words18
-            line = msg("{monster} attacks with placeholder numbers: {attack} + {face} (die) = {total}.",
-                       monster=monster.said, attack=monster.attack, face=face, total=total)
-        else:
-            line = msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
-                       attack=monster.attack, face=face, total=total)
-        state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded, fight))
-        numbers = {"monster": monster.said, "attack": total, "defence": guarded, "player": state.player}
-        if fight:  # words19
-            line = msg("Critical hit by {monster} with placeholder numbers: {attack} is more than 6 + {defence}, so "
-                       "{player} cannot defend: no defence roll.", **numbers)
-        else:
-            line = msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} cannot defend: no "
-                       "defence roll.", **numbers)
-        state = say(state, why.monster_critical(line, total, guarded, fight))
+        state = say(state, _with_cards(content, ("monster attacks", target, face, guarded, fight),
+                                       _monster_attacks_critical, monster, face, guarded, fight))
+        state = say(state, _with_cards(content, ("monster critical", target, total, guarded, name, fight),
+                                       _monster_critical, monster, total, guarded, name, fight))
         state = discard_items(state, player, pending.items + pending.guards)
         return end_turn(kill_character(state, player, critical_hit=True))
-    numbers = {"monster": monster.said, "attack": monster.attack, "face": face, "total": total,
-               "player": state.player}
+    state = say(state, _with_cards(content, ("monster attacks, defend", target, face, guarded, name, fight),
+                                   _monster_attacks, monster, face, guarded, name, fight))
+    return request_roll(state, Roll.DEFENCE, player)
+
+
+def _monster_attacks_critical(monster, face: int, guarded: int, fight: bool):
+    total = monster.attack + face
+    if monster.placeholder:  # words18
+        line = msg("{monster} attacks with placeholder numbers: {attack} + {face} (die) = {total}.",
+                   monster=monster.said, attack=monster.attack, face=face, total=total)
+    else:
+        line = msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
+                   attack=monster.attack, face=face, total=total)
+    return why.monster_attacks(line, monster.attack, face, total, guarded, fight)
+
+
+def _monster_critical(monster, total: int, guarded: int, player: str, fight: bool):
+    numbers = {"monster": monster.said, "attack": total, "defence": guarded, "player": player}
+    if fight:  # words19
+        line = msg("Critical hit by {monster} with placeholder numbers: {attack} is more than 6 + {defence}, so "
+                   "{player} cannot defend: no defence roll.", **numbers)
+    else:
+        line = msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} cannot defend: no "
+                   "defence roll.", **numbers)
+    return why.monster_critical(line, total, guarded, fight)
+
+
+def _monster_attacks(monster, face: int, guarded: int, player: str, fight: bool):
+    total = monster.attack + face
+    numbers = {"monster": monster.said, "attack": monster.attack, "face": face, "total": total, "player": player}
     if monster.placeholder:  # words18
         line = msg("{monster} attacks with placeholder numbers: {attack} + {face} (die) = {total}; {player}, roll "
                    "for your defence.", **numbers)
     else:
         line = msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
                    **numbers)
-    state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded, fight))
-    return request_roll(state, Roll.DEFENCE, player)
+    return why.monster_attacks(line, monster.attack, face, total, guarded, fight)
 
 
 def guard_bonus(state: State) -> int:
@@ -250,32 +315,51 @@ def on_player_defence(state: State, face: int) -> State:
     base = state.character_card(player).defence
     bonus = guard_bonus(state)
     defence = base + bonus + face
-    numbers = {"player": state.player, "base": base, "bonus": bonus, "face": face, "total": defence}
-    if state.stand_ins(state.character_card(player).id, *pending.items, *pending.guards):  # words18
+    name, against = state.player, pending.against
+    own_stand_ins = state.stand_ins(state.character_card(player).id, *pending.items, *pending.guards)  # words18
+    fight = _stand_ins(state)
+    state = say(state, _once(("player defends", name, base, bonus, face, against, own_stand_ins, fight),
+                             _player_defends, name, base, bonus, face, against, own_stand_ins, fight))
+    state = discard_items(state, player, pending.items + pending.guards)
+    if against > defence:
+        wounds = state.wounds[player] + 1
+        state = replace(state, wounds=put(state.wounds, player, wounds))
+        most = state.max_health(player)
+        health = most - wounds
+        state = say(state, _once(("wounded", name, health, most, against, defence, fight),
+                                 _wounded, name, health, most, against, defence, fight))
+        if wounds >= most:
+            state = kill_character(state, player)
+    else:
+        state = say(state, _once(("defended", against, defence, fight), _defended, against, defence, fight))
+    return end_turn(state)
+
+
+def _player_defends(player: str, base: int, bonus: int, face: int, against: int, own_stand_ins: bool,
+                    fight: bool):
+    defence = base + bonus + face
+    numbers = {"player": player, "base": base, "bonus": bonus, "face": face, "total": defence}
+    if own_stand_ins:  # words18
         line = msg("{player} defends with placeholder numbers: {base} + {bonus} (items) + {face} (die) = {total}.",
                    **numbers)
     else:
         line = msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.", **numbers)
-    fight = _stand_ins(state)
-    state = say(state, why.player_defends(line, base, bonus, face, defence, pending.against, fight))
-    state = discard_items(state, player, pending.items + pending.guards)
-    if pending.against > defence:
-        wounds = state.wounds[player] + 1
-        state = replace(state, wounds=put(state.wounds, player, wounds))
-        health = state.max_health(player) - wounds
-        numbers = {"player": state.player, "health": health, "max": state.max_health(player)}
-        if fight:  # words19
-            line = msg("{player} takes a wound with placeholder numbers: {health} of {max} health left.", **numbers)
-        else:
-            line = msg("{player} takes a wound: {health} of {max} health left.", **numbers)
-        state = say(state, why.wounded(line, pending.against, defence, health, fight))
-        if wounds >= state.max_health(player):
-            state = kill_character(state, player)
+    return why.player_defends(line, base, bonus, face, defence, against, fight)
+
+
+def _wounded(player: str, health: int, most: int, against: int, defence: int, fight: bool):
+    numbers = {"player": player, "health": health, "max": most}
+    if fight:  # words19
+        line = msg("{player} takes a wound with placeholder numbers: {health} of {max} health left.", **numbers)
     else:
-        numbers = {"attack": pending.against, "defence": defence}
-        if fight:  # words19
-            line = msg("The attack misses with placeholder numbers: {attack} does not exceed {defence}.", **numbers)
-        else:
-            line = msg("The attack misses: {attack} does not exceed {defence}.", **numbers)
-        state = say(state, why.defended(line, pending.against, defence, fight))
-    return end_turn(state)
+        line = msg("{player} takes a wound: {health} of {max} health left.", **numbers)
+    return why.wounded(line, against, defence, health, fight)
+
+
+def _defended(against: int, defence: int, fight: bool):
+    numbers = {"attack": against, "defence": defence}
+    if fight:  # words19
+        line = msg("The attack misses with placeholder numbers: {attack} does not exceed {defence}.", **numbers)
+    else:
+        line = msg("The attack misses: {attack} does not exceed {defence}.", **numbers)
+    return why.defended(line, against, defence, fight)

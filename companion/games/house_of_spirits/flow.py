@@ -186,14 +186,21 @@ def on_monster_roll(state: State, face: int) -> State:
     """A roll at or below the room's skulls turns over a monster card."""
     skulls = state.card(state.current_room).skulls
     name = state.players[state.roller]
-    if face > skulls:
-        line = why.monster_roll(msg("{player} rolled {face}: no monster.", player=name, face=face), face, skulls)
+    empty = face <= skulls and not state.monster_deck
+    # made once for what it says (issue 35)
+    line = why.LINES.get(("monster roll", name, face, skulls, empty), _monster_roll, name, face, skulls, empty)
+    if face > skulls or empty:
         return next_monster_roll(say(state, line))
-    if not state.monster_deck:
-        empty = msg("{player} rolled {face}, but the monster deck is empty.", player=name, face=face)
-        return next_monster_roll(say(state, why.monster_roll(empty, face, skulls, empty=True)))
-    line = why.monster_roll(msg("{player} rolled {face}: a monster appears!", player=name, face=face), face, skulls)
     return draw(say(state, line), Step.MONSTER)
+
+
+def _monster_roll(name: str, face: int, skulls: int, empty: bool) -> NewsLine:
+    if face > skulls:
+        return why.monster_roll(msg("{player} rolled {face}: no monster.", player=name, face=face), face, skulls)
+    if empty:
+        line = msg("{player} rolled {face}, but the monster deck is empty.", player=name, face=face)
+        return why.monster_roll(line, face, skulls, empty=True)
+    return why.monster_roll(msg("{player} rolled {face}: a monster appears!", player=name, face=face), face, skulls)
 
 
 def lay_monster(state: State, monster: str, from_main: bool = False) -> State:

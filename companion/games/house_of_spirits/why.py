@@ -5,10 +5,18 @@ rules call these where they decide. A secret victory card is never named here.""
 
 from __future__ import annotations
 
+from companion.engine.memo import Kept
 from companion.engine.why import because
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.rulecard import SECTIONS
 from companion.i18n import Msg, NewsLine, msg, nmsg
+
+#: The fight and investigation news lines (a sentence and its explanation) made once for what
+#: they say (issue 35: three or four a combat die), by a key that names everything their words
+#: are made from: the numbers, the names, the flags; a line with a card's label or figures is
+#: kept beside the table's ``content`` it was made with (:meth:`Kept.of`). Bounded: a daemon
+#: sees many games (tests/games/test_engine_stores_bounded.py).
+LINES = Kept(1024)  # bounded small: names and entries change over months (one game needs a few hundred)
 
 RULE = {str(section.name): section.name for section in SECTIONS}
 GOAL, SETUP, SEQUENCE, ACTIONS = (RULE["The Goal of the Game"], RULE["Game Setup"], RULE["Sequence of Play"],
