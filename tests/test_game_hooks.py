@@ -30,6 +30,7 @@ def test_a_game_assigns_its_hooks_from_its_modules():
     assert _hook(children, "_setup") is children_rules.setup
     assert _hook(creepy_cellar, "refusal") is cellar_refusals.refusal
     assert _hook(creepy_cellar, "cleared") is cellar_rules.cleared
+    assert _hook(creepy_cellar, "settled") is cellar_rules.settled
     assert _hook(creepy_cellar, "correct") is cellar_tablecheck.correct
     assert dict(_hook(clue_it, "handlers")) == clue_rules.HANDLERS
     assert _hook(house_of_spirits, "private_view") is hos_view.player_view
@@ -38,7 +39,7 @@ def test_a_game_assigns_its_hooks_from_its_modules():
 def test_a_hook_the_modules_lack_keeps_the_default():
     assert _hook(house_of_spirits, "correct") is Game.correct  # its table check lists no corrections
     assert _hook(ghost_at_home, "private_view") is Game.private_view
-    assert _hook(creepy_cellar, "settled") is Game.settled and _hook(clue_it, "cleared") is Game.cleared
+    assert _hook(clue_it, "settled") is Game.settled and _hook(clue_it, "cleared") is Game.cleared
 
 
 def test_a_hook_the_class_writes_itself_wins():

@@ -321,6 +321,7 @@ class CreepyCellar(Game[State]):
     _setup = staticmethod(rules.setup)
     handlers = MappingProxyType(rules.HANDLERS)
     cleared = staticmethod(rules.cleared)
+    settled = staticmethod(rules.settled)
     prompt = staticmethod(prompts.prompt)
     summary = staticmethod(prompts.summary)
     ending = staticmethod(prompts.ending)

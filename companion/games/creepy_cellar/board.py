@@ -9,8 +9,7 @@ haunting. The Ghost King then moves to the next lettered room."), "Winning the G
 
 from __future__ import annotations
 
-from companion.engine.frozen import replace
-from companion.engine.news import say
+from companion.engine.draft import replace, say
 from companion.engine.tuples import put
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import why

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.engine.frozen import replace
+from companion.engine import draft
+from companion.engine.draft import replace, say
 from companion.engine.lessons import what_for
-from companion.engine.news import cleared as without_news
-from companion.engine.news import say
 from companion.engine.tuples import without
 from companion.games.creepy_cellar import board, checks, why
 from companion.games.creepy_cellar import components as cc
@@ -167,11 +166,15 @@ def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> 
 def cleared(state: State) -> State:
     """What an action starts from (``Game.cleared``): no news, and no mover ``held`` (a mover
     tapped in the move step lasts until the next action). A table-check correction does not
-    start from here (``tablecheck.correct``). One copy of the state, or none when it has
-    neither."""
-    if state.held:
-        return marked(without_news(state), held=False)
-    return without_news(state) if state.news else state
+    start from here (``tablecheck.correct``). It is the action's one copy, which its rule
+    changes in place until :func:`settled` (:mod:`companion.engine.draft`)."""
+    state = draft.begun(state, news=())
+    return marked(state, held=False) if state.held else state
+
+
+def settled(state: State) -> State:
+    """The state an action's rule gave (``Game.settled``): the action's copy, done."""
+    return draft.finished(state)
 
 
 # --------------------------------------------------------------------------- roll and reveal

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.engine import pending as pd
-from companion.engine.frozen import replace
+from companion.engine.draft import replace
 from companion.games.creepy_cellar import components as cc
 from companion.i18n import NewsLine
 
