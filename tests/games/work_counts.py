@@ -3,8 +3,9 @@ and sentences made an action, counted, never timed."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
@@ -69,3 +70,19 @@ def sentences_a_state(monkeypatch: pytest.MonkeyPatch, game_id: str, states: Ite
         prompt(state)
         seen += 1
     return seen, len(made) / seen
+
+
+def applied_states_kept(states: Iterable[Any], each: Callable[[Any], None] = lambda _state: None) -> int:
+    """How many states of ``states`` (one game's, in order) were checked to keep every field
+    (the same objects) once the next state was made from them, none holding the mark of an
+    action's copy (:mod:`companion.engine.draft`); ``each(state)`` runs on every state."""
+    checked, before = 0, None
+    for state in states:
+        assert "__draft__" not in state.__dict__
+        if before is not None:
+            last, values = before
+            assert all(last.__dict__[name] is value for name, value in values.items())
+            checked += 1
+        before = (state, {f.name: getattr(state, f.name) for f in dataclasses.fields(state)})
+        each(state)
+    return checked
