@@ -108,9 +108,20 @@ def small_text(root, smallest_sp: float, scale: float) -> list[str]:
 
 
 def drawn_lines(label) -> list[str]:
-    """The lines of ``label``'s text as Kivy drew them (its laid-out lines; markup's spans
-    of one line joined), after its last texture update."""
-    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+    """The lines of ``label``'s text as Kivy lays it out now, at its font and wrapping width
+    (markup's spans of one line joined). Laid out again here: a label that shows a kept look
+    (:mod:`ui.textures`) did not lay its text out, and its core label's lines were another
+    look's ("Verifica tavolo" read as "Table / check"). The core label is left as it was (a
+    texture filled later reads its lines)."""
+    core = label._label
+    kept = dict(core.__dict__)
+    try:
+        core.text = label.text
+        core.render()  # the layout pass only: the texture is not touched
+        return ["".join(word.text for word in line.words) for line in core._cached_lines]
+    finally:
+        core.__dict__.clear()
+        core.__dict__.update(kept)
 
 
 def split_words(roots) -> list[str]:
