@@ -76,7 +76,8 @@ def step_apart(line: str, step: int, _: Translate = english) -> tuple[str, str]:
     number, _space, words = line.partition(" ")
     if number != str(step) or not words:
         return line, line
-    return f"{_('Step {n}', n=step)} · {words}", f"{step} · {words}"
+    step_words = _("Step {n}", n=step)  # outside the f-string: pybabel sees it
+    return f"{step_words} · {words}", f"{step} · {words}"
 
 
 def step_number(view: dict) -> int:
