@@ -60,3 +60,24 @@ def test_ghost_at_home_counts_take_their_number_s_form():
                          (2, "Ada holds 2 cards.", "Ada ha 2 carte in mano.")]:
         refusal = ghost_refusals._discard_n(replace(_paying(hand, 0), step=Step.DISCARD), "1")
         assert (str(refusal).split(" Ada:")[0], render(refusal, "it").split(" Ada:")[0]) == (en, it)
+
+
+def test_a_stand_in_toy_is_said_as_a_name_without_the():
+    """words19's note: "… and the Toy 09 into your hand". A stand-in toy's name is a word and
+    a number, said as a name in English, as a stand-in tablet is ("Tablet 3-3"); a printed
+    toy keeps "the"; Italian keeps its article."""
+    from companion.games.children import components as cc  # noqa: PLC0415
+
+    toy, ghost = cc.said("Toy 09 (placeholder)"), cc.said("Ghost 04 (placeholder)")
+    back = msg("{player}: take {ghost} and the {toy} back off your scoring pile: {ghost} goes back in the room you "
+               "are in, the {toy} into your hand.", player="Bo", ghost=ghost, toy=toy)
+    assert render(back, "en") == ("Bo: take Ghost 04 and Toy 09 back off your scoring pile: Ghost 04 goes back in "
+                                  "the room you are in, Toy 09 into your hand.")
+    assert "e il Giocattolo 09" in render(back, "it")
+    beloved = cc.said("Toy 05 (placeholder, Penny's toy)")
+    trapped = msg("{player} traps {ghost} with the {toy}: both cards go to their scoring pile.", player="Bo",
+                  ghost=ghost, toy=beloved)
+    assert render(trapped, "en").startswith("Bo traps Ghost 04 with Toy 05 (Penny's toy)")
+    printed = msg("{player} traps {ghost} with the {toy}: both cards go to their scoring pile.", player="Bo",
+                  ghost=ghost, toy=cc.said("Teddy Bear"))
+    assert render(printed, "en").startswith("Bo traps Ghost 04 with the Teddy Bear")
