@@ -12,6 +12,7 @@ import pytest
 from test_ghost_at_home import new as new_ghost_at_home
 from test_ghost_at_home import play as play_ghost_at_home
 
+from companion.engine import get_game
 from companion.engine.why import why_of
 from companion.games.children import why as children_why
 from companion.games.ghost_at_home import components as gc
@@ -81,3 +82,64 @@ def test_a_stand_in_toy_is_said_as_a_name_without_the():
     printed = msg("{player} traps {ghost} with the {toy}: both cards go to their scoring pile.", player="Bo",
                   ghost=ghost, toy=cc.said("Teddy Bear"))
     assert render(printed, "en").startswith("Bo traps Ghost 04 with the Teddy Bear")
+
+
+# --------------------------------------------------------------------------- House of Spirits' stand-ins
+
+
+def _hos_attack(entered: bool):
+    """Bo (Olivia) attacks the Vampire holding the Wooden Stake and Item 5: on the shipped
+    content (Olivia, the Vampire and Item 5 hold placeholder numbers), or on entered cards."""
+    from hos_checks import holding, play, with_monster  # noqa: PLC0415
+    from test_house_of_spirits import in_round_one  # noqa: PLC0415
+    from test_house_of_spirits_stand_in_numbers import _placeholder_round_one  # noqa: PLC0415
+
+    state = in_round_one() if entered else _placeholder_round_one()
+    items = ("wooden-stake",) if entered else ("wooden-stake", "item-05")
+    return play(with_monster(holding(state, 1, *items), "vampire"), "pick:flashlight", "attack:vampire")
+
+
+def _odds(state, lang: str) -> str:
+    from companion.games.house_of_spirits.odds import odds  # noqa: PLC0415
+
+    what, value = odds(state)
+    return f"{render(what, lang)}: {round(100 * value)}%"
+
+
+def test_the_odds_meter_on_placeholder_numbers_says_so():
+    """words19's note: "This attack hits: 54%" was worked out from the companion's placeholder
+    numbers (Olivia's attack, the Vampire's defence) and said nothing of it."""
+    state = _hos_attack(entered=False)
+    assert (_odds(state, "en"), _odds(state, "it")) == (
+        "This attack hits with placeholder numbers: 54%", "Questo attacco colpisce, con numeri segnaposto: 54%")
+    assert _odds(_hos_attack(entered=True), "en") == "This attack hits: 54%"
+
+
+def test_the_plot_roll_odds_on_placeholder_numbers_say_so():
+    from hos_checks import holding, in_room, play  # noqa: PLC0415
+    from test_house_of_spirits import in_round_one  # noqa: PLC0415
+    from test_house_of_spirits_stand_in_numbers import _placeholder_round_one  # noqa: PLC0415
+
+    state = play(in_room(holding(_placeholder_round_one(), 1, "plot-3"), "garage"), "pick:flashlight", "play:plot-3")
+    assert (_odds(state, "en"), _odds(state, "it")) == (
+        "The plot roll succeeds with placeholder numbers: 83%",
+        "Il tiro della carta trama riesce, con numeri segnaposto: 83%")
+    state = play(in_room(holding(in_round_one(), 1, "plot-3"), "garage"), "pick:flashlight", "play:plot-3")
+    assert _odds(state, "en") == "The plot roll succeeds: 83%"
+
+
+def test_an_item_s_placeholder_bonus_is_said_as_one():
+    """words19's note: "Use Item 5 (+1)" showed a placeholder bonus as the card's; a card the
+    rulebook prints keeps its short label ("Use Wooden Stake (+3)")."""
+    from companion.games.house_of_spirits import prompts  # noqa: PLC0415
+
+    state = _hos_attack(entered=False)
+    labels = {c.key: c.label for c in get_game("house_of_spirits").prompt(state).choices}
+    assert (str(labels["use:wooden-stake"]), str(labels["use:item-05"])) == (
+        "Use Wooden Stake (+3)", "Use Item 5 (placeholder +1)")
+    assert render(labels["use:item-05"], "it") == "Usa l'Oggetto 5 (+1 segnaposto)"
+    chosen = prompts._toggle(state, "use", "item-05", True, 1).label
+    assert (str(chosen), render(chosen, "it")) == ("Put back Item 5 (placeholder +1)",
+                                                   "Rimetti l'Oggetto 5 (+1 segnaposto)")
+    heal = prompts._heal_card_choice(state, "item-14").label
+    assert (str(heal), render(heal, "it")) == ("Play Item 14 (placeholder heal 1)", "Gioca l'Oggetto 14 (cura segnaposto 1)")
