@@ -111,7 +111,7 @@ def test_the_odds_meter_on_placeholder_numbers_says_so():
     numbers (Olivia's attack, the Vampire's defence) and said nothing of it."""
     state = _hos_attack(entered=False)
     assert (_odds(state, "en"), _odds(state, "it")) == (
-        "This attack hits with placeholder numbers: 54%", "Questo attacco colpisce, con numeri segnaposto: 54%")
+        "Hits, placeholder numbers: 54%", "Colpisce, numeri segnaposto: 54%")
     assert _odds(_hos_attack(entered=True), "en") == "This attack hits: 54%"
 
 
@@ -122,8 +122,7 @@ def test_the_plot_roll_odds_on_placeholder_numbers_say_so():
 
     state = play(in_room(holding(_placeholder_round_one(), 1, "plot-3"), "garage"), "pick:flashlight", "play:plot-3")
     assert (_odds(state, "en"), _odds(state, "it")) == (
-        "The plot roll succeeds with placeholder numbers: 83%",
-        "Il tiro della carta trama riesce, con numeri segnaposto: 83%")
+        "Plot roll, placeholder numbers: 83%", "Tiro trama, numeri segnaposto: 83%")
     state = play(in_room(holding(in_round_one(), 1, "plot-3"), "garage"), "pick:flashlight", "play:plot-3")
     assert _odds(state, "en") == "The plot roll succeeds: 83%"
 
