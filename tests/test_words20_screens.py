@@ -43,3 +43,16 @@ def test_cards_still_to_enter_on_the_desk_read_for_one_card_in_italian():
 def test_enrollment_done_reads_for_one_piece_in_italian():
     done = msg("Done: {enrolled} of {total} pieces enrolled, {skipped} skipped.", enrolled=1, total=2, skipped=1)
     assert render(done, "it") == "Finito: registrati 1 su 2, saltati 1."
+
+
+def test_the_dormitory_s_short_italian_name_reads_as_a_room():
+    """Session 19's notes: the Children board's short name of "Dormitorio" was "Dormi" ("sleep!", an
+    imperative); "Camera" is the Master Bedroom's already. Each short name is a whole word or
+    two of its room's, names one room, and fits the 6-7 letters of a cell at 800x480."""
+    from ui.boards.children import ROOM_SHORTS  # noqa: PLC0415
+
+    assert ROOM_SHORTS["Dormitorio"] == "Letti"
+    italian = {name: short for name, short in ROOM_SHORTS.items()
+               if name in {"Camera padronale", "Sala da biliardo", "Dormitorio"}}
+    assert len(set(italian.values())) == len(italian)
+    assert all(len(short) <= 8 for short in ROOM_SHORTS.values())
