@@ -56,7 +56,8 @@ NAME_FONT, SMALLEST_NAME_FONT = 20, 20
 ROOM_SHORTS = {
     "Master Bedroom": "Master", "Wash Room": "Wash", "Dormitory": "Dorm", "Billiards Room": "Billiard",
     "Wine Cellar": "Cellar",
-    "Camera padronale": "Camera", "Sala da biliardo": "Biliardo", "Dormitorio": "Dormi",
+    "Camera padronale": "Camera", "Sala da biliardo": "Biliardo",
+    "Dormitorio": "Letti",  # its beds (words20: "Dormi" read as "sleep!"; "Camera" is the Master Bedroom's)
 }
 
 CAT = (1.0, 0.60, 0.18, 1)
