@@ -142,3 +142,37 @@ def test_an_item_s_placeholder_bonus_is_said_as_one():
                                                    "Rimetti l'Oggetto 5 (+1 segnaposto)")
     heal = prompts._heal_card_choice(state, "item-14").label
     assert (str(heal), render(heal, "it")) == ("Play Item 14 (placeholder heal 1)", "Gioca l'Oggetto 14 (cura segnaposto 1)")
+
+
+# --------------------------------------------------------------------------- the owner's desk
+
+
+def _name_field(game: str, component: str, lang: str, entered=None) -> dict:
+    from companion import table_content  # noqa: PLC0415
+
+    forms = table_content.forms(get_game(game), entered or {}, lang)
+    (card,) = [c for c in forms["components"] if c["component"] == component]
+    return next(f for f in card["fields"] if f["name"] == "name")
+
+
+def test_the_desk_gives_a_generated_stand_in_name_in_the_page_s_language():
+    """fix19desk's note: the Italian desk showed "Character 4 (placeholder)" in "Nome
+    stampato". A name the companion generates is shown in the page's language (``shown``); the
+    stored value stays as it is (a save sends only what the owner changed); a name typed in a
+    table (the rulebook's "Attic", Children's content.toml) or entered by the owner is shown
+    as it is."""
+    it = _name_field("house_of_spirits", "house_of_spirits:character:character-4", "it")
+    assert (it["value"], it.get("shown")) == ("Character 4 (placeholder)", "Personaggio 4 (segnaposto)")
+    en = _name_field("house_of_spirits", "house_of_spirits:character:character-4", "en")
+    assert en.get("shown") in (None, "Character 4 (placeholder)")
+    item = _name_field("house_of_spirits", "house_of_spirits:item:item-05", "it")
+    assert item.get("shown") == "Oggetto 5 (segnaposto)"
+    assert _name_field("house_of_spirits", "house_of_spirits:room:attic", "it").get("shown") is None
+    mine = _name_field("house_of_spirits", "house_of_spirits:character:character-4", "it",
+                       {"house_of_spirits:character:character-4": {"name": "Madame Zora"}})
+    assert (mine["value"], mine.get("shown")) == ("Madame Zora", None)
+    kid = _name_field("clue_it", "clue_it:kid:kid-3", "it")
+    assert (kid["value"], kid.get("shown")) == ("Kid 3", "Personaggio 3")
+    toy = _name_field("children", "children:toy:toy-03", "it")
+    assert toy.get("shown") is None  # typed in content.toml
+
