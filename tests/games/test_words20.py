@@ -141,7 +141,8 @@ def test_an_item_s_placeholder_bonus_is_said_as_one():
     assert (str(chosen), render(chosen, "it")) == ("Put back Item 5 (placeholder +1)",
                                                    "Rimetti l'Oggetto 5 (+1 segnaposto)")
     heal = prompts._heal_card_choice(state, "item-14").label
-    assert (str(heal), render(heal, "it")) == ("Play Item 14 (placeholder heal 1)", "Gioca l'Oggetto 14 (cura segnaposto 1)")
+    assert (str(heal), render(heal, "it")) == ("Play Item 14 (placeholder heal 1)",
+                                               "Gioca l'Oggetto 14 (cura segnaposto 1)")
 
 
 # --------------------------------------------------------------------------- the owner's desk
