@@ -37,10 +37,12 @@ def test_popups_refit_when_the_window_turns(harness, tmp_path):
         assert _near(heights["turned"], heights["fresh"]), (name, heights)
         audit = report["popups"][name]["audit"]
         assert {when: found for when, found in audit.items() if any(found.values())} == {}, (name, audit)
+    question = next(px for text, px in report["popups"]["confirm"]["landscape"] if text.startswith("A game is"))
+    assert question >= 32  # read as the prompt is, at a metre (newcomer19: 22 px)
 
 
 #: The pop-ups whose rows and readability are checked after the turn (status15).
-REFITTED = ("history", "lesson", "recap", "cards", "place")
+REFITTED = ("history", "lesson", "recap", "cards", "place", "confirm")
 
 
 def _near(turned: list[int], fresh: list[int]) -> bool:
