@@ -326,3 +326,43 @@ def test_private_choices_of_nobody_go_to_nobody():
     owned = SimpleNamespace(spec=spec, state=None, prompt=Prompt("Pick a card", choices=prompt.choices, player="Ada"))
     assert protocol.private_message(owned, "Ada")["prompt"]["choices"][0]["key"] == "pick:kid-6"
     assert protocol.private_message(owned, "Bo")["prompt"] is None
+
+
+# ---------------------------------------------------------------------- the daemon's log
+
+
+def test_the_log_never_names_a_card_tapped_face_down_into_the_envelope(daemon, caplog):
+    """Newcomer 20: every tap that sealed the envelope was logged with its tag's UID, in the
+    row's order, beside "Put kid card number 2 of the row into the envelope": the log told
+    the envelope. A face-down card is logged as such, like a private choice."""
+    from companion.inputs import Tap
+
+    caplog.set_level(logging.INFO, logger="companion.daemon")
+    _start(daemon, {"game": "clue_it", "players": ["Ada", "Bo"], "seed": 1,
+                    "options": {"intrigue_deck": "virtual", "envelope": "companion"}, "stack": {"envelope": [2, 1, 1]}})
+    with Client(daemon.socket_path).connect() as client:
+        for key in ("kid:kid-3", "kid:kid-4"):
+            assert client.choose(key)["ok"]
+    kids = ci.PILE_CARDS["kid"]
+    uids = [f"04C0FFEE00{n:02X}" for n in range(len(kids))]
+    for uid, kid in zip(uids, kids):
+        assert daemon.submit(Tap(uid, "cards", ndef=f"clue_it:kid:{kid}")).result(10).accepted
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "Put kid card number 2 of the row into the envelope" in logged
+    assert logged.count("a face-down card -> ") == len(kids)
+    for uid, kid in zip(uids, kids):
+        assert uid not in logged and f"clue_it:kid:{kid}" not in logged, kid  # Kids 3 and 4 are played: said
+
+
+def test_the_play_daemons_log_is_its_owners_only(tmp_path):
+    from companion.play import _private_log
+
+    old = tmp_path / "play.log"
+    old.write_text("--- an older game\n")
+    old.chmod(0o644)
+    with _private_log(old) as log_file:
+        log_file.write(b"--- companion play clue_it\n")
+    with _private_log(tmp_path / "new.log") as log_file:
+        log_file.write(b"x\n")
+    assert old.stat().st_mode & 0o777 == 0o600 and (tmp_path / "new.log").stat().st_mode & 0o777 == 0o600
+    assert old.read_text() == "--- an older game\n--- companion play clue_it\n"
