@@ -240,9 +240,10 @@ def test_house_of_spirits_secret_card_on_its_players_privacy_screen(daemon):
             assert client.request({"cmd": "private", "player": player})["ok"]
         client.request({"cmd": "state"})
     answers = [m for m in seen.messages if m.get("type") == "private"]
+    # Issue 29: what it asks is not entered; newcomer 20: the player has no card to look at
     assert [(a["player"], a["view"]["secret_victory"]["name"]) for a in answers] == [
-        ("Ada", "Secret victory card 3: look at your card"), ("Bo", "Secret victory card 6: look at your card"),
-        ("Cy", "Secret victory card 1: look at your card")]  # issue 29: what it asks is not entered
+        (player, f"Secret victory card {n}: its text is not entered yet (Settings, Card data)")
+        for player, n in (("Ada", 3), ("Bo", 6), ("Cy", 1))]
     assert all(a["prompt"] is None and not a["view"]["secret_victory"]["placeholder"] for a in answers)  # entered
     shared = json.dumps([m for m in seen.messages if m.get("type") != "private"])
     assert "Secret victory condition" not in shared and "secret-3" not in shared
@@ -281,7 +282,8 @@ def test_companion_private_command_prints_the_answer(daemon, capsys):
     assert main(["private", "Bo", "--socket", str(daemon.socket_path)]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["player"] == "Bo"
-    assert printed["view"]["secret_victory"]["name"] == "Secret victory card 5: look at your card"
+    assert printed["view"]["secret_victory"]["name"] == ("Secret victory card 5: its text is not entered yet "
+                                                         "(Settings, Card data)")
     assert main(["private", "Zed", "--socket", str(daemon.socket_path)]) == 2
     assert "does not play" in capsys.readouterr().err
 
@@ -366,3 +368,22 @@ def test_the_play_daemons_log_is_its_owners_only(tmp_path):
         log_file.write(b"x\n")
     assert old.stat().st_mode & 0o777 == 0o600 and (tmp_path / "new.log").stat().st_mode & 0o777 == 0o600
     assert old.read_text() == "--- an older game\n--- companion play clue_it\n"
+
+
+
+def test_a_secret_victory_card_not_entered_says_so_in_both_languages():
+    """Newcomer 20: set-up leaves the secret victory cards in the box, then the privacy
+    screen said "look at your card" ("guarda la tua carta"): the player had none."""
+    from companion import protocol
+    from companion.engine import resolve_options
+    from companion.engine.frozen import replace
+    from companion.games.house_of_spirits import SPEC
+    from companion.games.house_of_spirits.view import player_view
+
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"secret_cards": "companion"}))
+    state = replace(state, secrets=("secret-7", None))
+    english, italian = (protocol.render_tree(player_view(state, "Ada"), lang)["secret_victory"]["name"]
+                        for lang in ("en", "it"))
+    assert english == "Secret victory card 7: its text is not entered yet (Settings, Card data)"
+    assert italian == "Carta vittoria segreta 7: il suo testo non è ancora inserito (Impostazioni, Dati delle carte)"
+    assert player_view(state, "Bo") == {}
