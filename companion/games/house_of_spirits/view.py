@@ -193,7 +193,9 @@ def player_view(state: State, player: str) -> dict:
     # What it asks when the owner entered it (issue 29 item 9). Else the truth: the player has no
     # card to look at (set-up left them in the box), and the companion knows only its number
     # (newcomer 20 finding 7: "look at your card" sent a player to a card they did not have).
-    name = msg("{card}: its text is not entered yet (Settings, Card data)", card=card.said) if card.stand_in else card.said
+    name = card.said
+    if card.stand_in:
+        name = msg("{card}: its text is not entered yet (Settings, Card data)", card=card.said)
     return {"secret_victory": {"id": card.id, "name": name, "placeholder": card.placeholder}}
 
 
