@@ -387,3 +387,42 @@ def test_a_secret_victory_card_not_entered_says_so_in_both_languages():
     assert english == "Secret victory card 7: its text is not entered yet (Settings, Card data)"
     assert italian == "Carta vittoria segreta 7: il suo testo non è ancora inserito (Impostazioni, Dati delle carte)"
     assert player_view(state, "Bo") == {}
+
+
+def test_the_cards_panel_says_the_card_waited_for_is_private_or_face_down_without_naming_it():
+    """Newcomer 20: "Cy: draw the top Intrigue card and tap it on the reader", and the Cards
+    panel said "The game waits for no card now": the prompt's ``hidden_card`` says it waits for
+    a card it lists nowhere, and the panel says so."""
+    from companion.inputs import Touch
+    from companion.protocol import state_message
+    from companion.session import Session
+    from ui.i18n import translate
+    from ui.privacy import cards_heading
+
+    session = Session.start(GameHeader.from_json({
+        "game": "clue_it", "players": ["Ada", "Bo", "Cy"], "seed": 3,
+        "options": {"intrigue_deck": "physical", "envelope": "companion"}, "stack": {"dice": ["2", "2", "6", "?", "3"]}}))
+    hidden = []
+    for key in ("kid:kid-3", "kid:kid-4", "kid:kid-5", "seal:face-down"):
+        assert session.handle(Touch(key)).accepted, key
+        hidden.append(state_message(session, [])["prompt"]["hidden_card"])
+    assert hidden == [None, None, "face-down", "face-down"]  # the kids chosen, then the envelope's row
+    while session.prompt.choice("dealt") is None:
+        assert session.handle(Touch("seal:face-down")).accepted
+    for key in ("dealt", "rolloff", "roll"):
+        assert session.handle(Touch(key)).accepted, key
+    message = state_message(session, [])
+    assert message["prompt"]["text"] == "Cy: draw the top Intrigue card and tap it on the reader"
+    assert message["prompt"]["hidden_card"] == "private"
+    assert "Intrigue" not in json.dumps(message["prompt"]["choices"])
+
+    assert cards_heading(False, "private", "Cy") == (
+        "Cy's card is private, so it is not listed here: Cy taps it on a reader or chooses it on the privacy screen.")
+    assert cards_heading(False, "face-down", "") == (
+        "The card the game waits for lies face-down, so it is not listed here: tap it on a reader, or touch its "
+        "face-down button on the table screen.")
+    assert cards_heading(False, "", "Cy") == "The game waits for no card now. Search to tap another one."
+    assert cards_heading(True, "private", "Cy") == "The game waits for one of these cards: touch it to tap it"
+    it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
+    assert cards_heading(False, "private", "Cy", it).startswith("La carta di Cy è privata")
+    assert cards_heading(False, "face-down", "", it).startswith("La carta che il gioco attende è coperta")
