@@ -401,7 +401,8 @@ def test_the_cards_panel_says_the_card_waited_for_is_private_or_face_down_withou
 
     session = Session.start(GameHeader.from_json({
         "game": "clue_it", "players": ["Ada", "Bo", "Cy"], "seed": 3,
-        "options": {"intrigue_deck": "physical", "envelope": "companion"}, "stack": {"dice": ["2", "2", "6", "?", "3"]}}))
+        "options": {"intrigue_deck": "physical", "envelope": "companion"},
+        "stack": {"dice": ["2", "2", "6", "?", "3"]}}))
     hidden = []
     for key in ("kid:kid-3", "kid:kid-4", "kid:kid-5", "seal:face-down"):
         assert session.handle(Touch(key)).accepted, key
