@@ -52,6 +52,8 @@ def test_a_wrong_accusation_checked_by_the_companion_cannot_be_undone_to_guess_a
                                         "has seen the answer.")
     assert session.state is before and before.eliminated == (False, False, True)
     assert session.handle(Touch("roll")).accepted  # the game goes on: Ada's turn
+    assert render(reply.text, "it") == ("L'accusa di Cy è stata controllata con la busta e non si può annullare: Cy "
+                                        "ha visto la risposta.")
 
 
 def test_a_right_accusation_checked_by_the_companion_cannot_be_undone_either():
