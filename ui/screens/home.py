@@ -3,6 +3,7 @@ settings; whether every reader works."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from kivy.app import App
@@ -110,14 +111,17 @@ class HomeScreen(Screen):
             core.refresh()
             return core.content_height + pad_y
 
+        def mark(number: int, count: int) -> str:  # in the line's own colour on a warning's red
+            return plain_mark(number, count) if self.warning else page_mark(number, count)
+
         text = self.readers_full
-        room = max(self.readers_room, height("Ag" + page_mark(1, 2)))  # a line at least
+        room = max(self.readers_room, height("Ag" + mark(1, 2)))  # a line at least
         if not text or height(escape_markup(text)) <= room:
             pages = [escape_markup(text)]
         else:
-            plain = page_words(text, lambda words, n, count: height(escape_markup(words) + page_mark(n, count)) <= room,
+            plain = page_words(text, lambda words, n, count: height(escape_markup(words) + mark(n, count)) <= room,
                                sentences=True)
-            pages = [escape_markup(words) + page_mark(n, len(plain)) for n, words in enumerate(plain, 1)]
+            pages = [escape_markup(words) + mark(n, len(plain)) for n, words in enumerate(plain, 1)]
         if pages != list(self.readers_pages):
             self.readers_pages = pages
             self.readers_page = 0
@@ -206,3 +210,8 @@ class HomeScreen(Screen):
         self.resume_detail = " · ".join(parts)
         self.readers_text, self.reader_offline = readers_summary(dict(model.readers), _, dict(model.hardware),
                                                                  (model.about or {}).get("reader_roles"))
+
+
+def plain_mark(number: int, count: int) -> str:
+    """:func:`ui.text.page_mark` without its gold (gold on the warning's red reads poorly)."""
+    return re.sub(r"\[/?color[^\]]*\]", "", page_mark(number, count))
