@@ -78,6 +78,16 @@ def may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
     return state.hands[p] > also and state.in_deck(card) > known_elsewhere(state, p, card)
 
 
+def table_may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
+    """What the whole table can tell of :func:`may_hold`: ``p``'s hand has more than ``also``
+    cards and a copy of ``card`` is not where all can see it (the discard pile, a scoring
+    pile, Kitty Kitty's card in front of a player). It never reads the copies the companion
+    saw go into a hand or under a tablet (HIDDEN): a question the table sees, or a list on
+    the shared screen, must not change with where another player's hidden card went
+    (kidsleak20)."""
+    return state.hands[p] > also and state.in_deck(card) > 0
+
+
 def known_elsewhere(state: State, p: int, card: str) -> int:
     """Copies of ``card`` the companion knows are not in ``p``'s hand (another hand, under a
     tablet; HIDDEN); 0 when that knowledge does not fit (the draw ignores it too)."""
@@ -212,6 +222,12 @@ def _catnip_rooms(state: State, p: int) -> tuple[str, ...]:
 
 def _cage_targets(state: State, p: int) -> tuple[str, ...]:
     return tuple(g.id for g in state.ghosts if may_hold(state, p, state.content.beloved_toy(g.id)))
+
+
+def _cage_choices(state: State, p: int) -> tuple[str, ...]:
+    """The ghosts the Cricket Cage's prompt offers (on the shared screen): every ghost whose
+    beloved toy ``p`` may hold as far as the table can tell (:func:`table_may_hold`)."""
+    return tuple(g.id for g in state.ghosts if table_may_hold(state, p, state.content.beloved_toy(g.id)))
 
 
 #: What each device needs to do something for player ``p`` in ``room`` (its card's text).
@@ -722,7 +738,7 @@ def spring(state: State, p: int, trap: str) -> State:
     state = say(state, why.sprang(msg("The {trap} trap springs on {player}!", trap=state.name(trap), player=name),
                                   state.name(trap)))
     if trap == "crickets":
-        if may_hold(state, p, "cricket-cage", also=1):
+        if table_may_hold(state, p, "cricket-cage", also=1):  # asked as the table sees it
             return push(state, Frame("crickets", p))
         return nearest_effect(_discard_trap(state, p, trap), p, "crickets")
     state = _discard_trap(state, p, trap)
@@ -873,7 +889,7 @@ def ask_kittymeet(state, f):
     p = f.player
     name = state.players[p]
     if f.args[0] == "mouse" and state.opt("mouse_immunity") == "catnip":
-        if may_hold(state, p, "catnip"):
+        if table_may_hold(state, p, "catnip"):  # asked as the table sees it
             return _ask(state, p, msg("{player}: show the Catnip if you have it", player=name),
                         [Choice("show-catnip", msg("Show the Catnip"), component=cc.component("catnip")),
                          Choice("no-catnip", msg("No Catnip"))])
@@ -1010,7 +1026,7 @@ def act_banish(state, f, key):
 def ask_cage(state, f):
     """Cricket Cage: trap any ghost anywhere in the mansion, tapping its beloved toy."""
     p = f.player
-    targets = _cage_targets(state, p)
+    targets = _cage_choices(state, p)
     if not targets:
         return pop(state)
     return _ask(state, p, msg("{player}: tap the beloved toy of the ghost to trap", player=state.players[p]),

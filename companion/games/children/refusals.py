@@ -157,15 +157,21 @@ def _toy_reason(state: State, toy: str) -> Msg:
 
 
 def _held_reason(state: State, p: int, card: str) -> Msg | None:
-    """Why ``card`` cannot be in ``p``'s hand: every copy is where the table can see it, or
-    the companion saw it go elsewhere ("each card is in one place at a time"; never where)."""
+    """Why ``card`` is not taken from ``p``'s hand, when it is not: every copy is where the
+    table can see it; ``p`` holds no card (a count all can see); or the companion's hidden
+    knowledge (a copy it saw go into another hand or under a tablet) leaves none for ``p``.
+    The last never says so (kidsleak20: "the companion saw it go elsewhere" told the table
+    that another hand or tablet held the card), nor anything false: only that the companion
+    does not take it now and that it stays in its hand."""
     public = _public_place(state, card)
     if public is not None:
         return public
-    if state.hands[p] == 0 or may_hold(state, p, card):
+    if state.hands[p] == 0:
+        return msg("{player} holds no card: a card tapped now does not come from their hand.",
+                   player=state.players[p])
+    if may_hold(state, p, card):
         return None
-    return msg("That card cannot be in {player}'s hand: each card is in one place at a time, and the companion "
-               "saw it go elsewhere.", player=state.players[p])
+    return msg("The companion does not take that card now: it stays in the hand it came from.")
 
 
 # --------------------------------------------------------------------------- touches
