@@ -173,7 +173,7 @@ def test_the_wrong_toy_names_the_ghosts_toy():
     state = SPEC.apply(SPEC.apply(state, "move:wash-room"), "draw:hatpin")
     assert SPEC.prompt(state).text.startswith("Ada meets Rosie in the Wash Room")
     text = SPEC.refusal(state, None, "children:toy:parasol")
-    assert text.startswith("A hidden card was tapped that does not trap Rosie: Rosie is trapped with the Teddy Bear.")
+    assert text.startswith("A hidden card was tapped and not taken: Rosie is trapped with the Teddy Bear.")
     assert "Parasol" not in text
 
 
@@ -372,8 +372,8 @@ def test_irwin_biddle_never_takes_a_card_known_to_be_in_another_hand():
     bo = replace(state, frames=(Frame("biddle", BO),))
     assert "biddle-toy:teddy-bear" not in keys(bo) and "biddle-toy:parasol" in keys(bo)
     text = SPEC.refusal(bo, None, "children:toy:teddy-bear")
-    assert text.startswith("The companion does not take that card now: it stays in the hand it came from.")
-    assert render(text, "it").startswith("Il companion ora non prende quella carta: resta nella mano da cui viene.")
+    assert text.startswith("Irwin Biddle takes one toy from Bo's hand. ")
+    assert render(text, "it").startswith("Irwin Biddle prende un giocattolo dalla mano di Bo. ")
     ada = replace(state, frames=(Frame("biddle", ADA),))
     assert "biddle-toy:teddy-bear" in keys(ada)
 
@@ -383,7 +383,7 @@ def test_a_ghost_is_never_trapped_with_a_toy_known_to_be_in_another_hand():
     state = _ada_drew_the_teddy_bear()
     state = replace(state, ghosts=(Ghost("rosie", "kitchen"),), frames=(Frame("check", BO, ("kitchen",)),))
     assert keys(state) == {"run"}
-    assert SPEC.refusal(state, None, "children:toy:teddy-bear").startswith("The companion does not take that card now")
+    assert SPEC.refusal(state, None, "children:toy:teddy-bear").startswith("A hidden card was tapped and not taken")
     ada = replace(state, where=("kitchen", "kitchen", "wine-cellar"), frames=(Frame("check", ADA, ("kitchen",)),))
     assert "catch:rosie" in keys(ada)
 

@@ -92,20 +92,22 @@ def test_a_refused_toy_never_says_the_companion_saw_it_go_elsewhere():
     """Bo meets Rosie (check) or gives Irwin Biddle a toy (biddle) and taps the Teddy Bear the
     companion saw go into Ada's hand. The refusal said "That card cannot be in Bo's hand: …
     the companion saw it go elsewhere": to the whole table (and the voice), that another hand
-    or tablet held it. Now it says only what is true and public: the companion does not take
-    it now and it stays in its hand; the same whichever other hand it went to."""
+    or tablet held it. Now it is the frame's own reason, word for word what a toy Bo may hold
+    gets (Toy 05, nowhere known), whichever other hand the Teddy Bear went to, and nothing in it
+    is false of the Teddy Bear ("does not trap Rosie" was)."""
     state = _ada_drew_the_teddy_bear()
     in_cys = replace(state, hands=(4, 5, 6), known=(("teddy-bear", ("h2",)),))
-    for frame in (Frame("check", BO, ("kitchen",)), Frame("biddle", BO)):
-        said = []
-        for twin in (state, in_cys):
+    for frame, said in ((Frame("check", BO, ("kitchen",)), "A hidden card was tapped and not taken: Rosie is trapped "
+                         "with the Teddy Bear. The card stays in the hand it came from. "),
+                        (Frame("biddle", BO), "Irwin Biddle takes one toy from Bo's hand. ")):
+        texts = []
+        for twin, toy in ((state, "teddy-bear"), (in_cys, "teddy-bear"), (replace(state, known=()), "toy-05")):
             twin = replace(twin, ghosts=(Ghost("rosie", "kitchen"),), frames=(frame,))
-            said.append(SPEC.refusal(twin, None, "children:toy:teddy-bear"))
-        assert said[0] == said[1]
-        assert said[0].startswith("The companion does not take that card now: it stays in the hand it came from. ")
-        assert render(said[0], "it").startswith("Il companion ora non prende quella carta: resta nella mano da cui "
-                                                "viene. ")
-        assert "elsewhere" not in said[0] and "cannot be in" not in said[0]
+            texts.append(SPEC.refusal(twin, None, f"children:toy:{toy}"))
+        assert texts[0] == texts[1] == texts[2]
+        assert texts[0].startswith(said), texts[0]
+        assert "elsewhere" not in texts[0] and "cannot be in" not in texts[0] and "does not trap" not in texts[0]
+    assert render(texts[0], "it").startswith("Irwin Biddle prende un giocattolo dalla mano di Bo. ")
 
 
 def test_a_toy_tapped_for_an_empty_hand_is_not_called_another_toy():
