@@ -34,10 +34,13 @@ def settle_heap() -> None:
 
 
 def hold_heap() -> None:
-    """A game has just come on the table: freeze what is there now (the modules, the replayed
-    history, and whatever the resume left), so that no collection before :func:`settle_heap`
-    walks it: ``gc.freeze`` moves the generations' lists aside and does no collection. What the
-    resume left is collected by the settle, which unfreezes first."""
+    """A game has just come on the table: collect the young generations (what the start or
+    resume left there, about 1 ms), then freeze the rest (the modules, the replayed history),
+    so that no collection before :func:`settle_heap` walks it: ``gc.freeze`` moves the
+    generations' lists aside and collects nothing. What the resume left in the old generation
+    is collected by the settle, which unfreezes first. (A freeze alone kept the young garbage
+    until the settle: the resumed daemon's RSS was about 0.7 MB more.)"""
+    gc.collect(1)
     gc.freeze()
 
 
