@@ -286,7 +286,12 @@ def ask_pair(state, f):
 def _pair_prompt(edition: str, printed: cc.Entries, pairing: tuple[str, ...]) -> Prompt:
     free = [g for g in cc.content(edition, printed).ghosts if g not in pairing]
     return Prompt(msg("The companion deals the mini-card stacks"), None,
-                  chance=Chance("pairing", tuple(Outcome(g, f"pair:{g}") for g in free)))
+                  chance=Chance("pairing", tuple(_pair_outcome(g) for g in free)))
+
+
+@lru_cache(maxsize=64)  # the same ghosts in every deal: each outcome made once
+def _pair_outcome(ghost: str) -> Outcome:
+    return Outcome(ghost, f"pair:{ghost}")
 
 
 def act_pair(state, f, key):
@@ -661,7 +666,8 @@ def ask_pickup(state, f):
 def ask_traps(state, f):
     n = int(f.args[1])
     p = f.player
-    traps = [t for t, c in state.content.cards.items() if c.kind == "trap" and state.in_deck(t) > 0]
+    in_deck = state._in_deck  # noqa: SLF001  (in_deck of each trap card)
+    traps = [t for t in state.content.traps if in_deck[t] > 0]
     if n <= 0 or not traps or state.hands[p] <= 0:
         return pop(state)
     return _traps_prompt(state.players[p], state.options["edition"], state.printed, tuple(traps))

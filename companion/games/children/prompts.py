@@ -184,6 +184,8 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
         name = state.players[q]
         for choice in fr.device_choices(state, q, f"free:{q}", cc.FREE_DEVICES):
             offered.append(_theirs(choice, name))  # the screen shows whose button it is
+    if not offered:
+        return ()
     taps = [c.component for c in current.choices + tuple(offered) if c.component]
     return tuple(c if taps.count(c.component) < 2 else replace(c, component=None) for c in offered)
 
@@ -352,8 +354,14 @@ def _ask_restore(state: State) -> Prompt | State:
         if counting:
             frames = pd.push(state.frames, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
             return replace(state, restored=True, frames=frames)
-        return push(state, Frame("draw", a, ("restore", "")))
+        return push(state, _restore_draw(a))
     return replace(state, step=Step.GHOST)
+
+
+@lru_cache(maxsize=16)
+def _restore_draw(p: int) -> Frame:
+    """Step 3's draw for player ``p`` (made once: asked at every step 3 that draws)."""
+    return Frame("draw", p, ("restore", ""))
 
 
 @lru_cache(maxsize=256)  # the same few counts at every step 2: made once

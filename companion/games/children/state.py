@@ -328,9 +328,10 @@ class State:
         known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
         if hand_cards:  # mostly so: every card with a copy in the deck, less those whose copies are all known
             in_deck = self._in_deck
-            if all(in_deck.get(c, 0) > n for c, n in known.items()):
+            gone = {c for c, n in known.items() if in_deck.get(c, 0) <= n}
+            if not gone:
                 return self._in_deck_cards
-            return tuple(c for c in self._in_deck_cards if known.get(c, 0) < in_deck[c])
+            return tuple(c for c in self._in_deck_cards if c not in gone)
         cards = self.content.cards
         return tuple(c for c, n in self._in_deck.items()
                      if (hand_cards or cards[c].kind in ("ghost", "fate")) and n - known.get(c, 0) > 0)
