@@ -129,6 +129,10 @@ def passage_hand_ok(state: State, p: int) -> bool:
     return state.hands[p] - 1 <= state.hand_limit
 
 
+#: :func:`hand_place` of players 0-9 (more than a game seats), in order.
+_HAND_PLACES = tuple(hand_place(p) for p in range(10))
+
+
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
     """One choice per device ``p`` could use now (:func:`usable`), picked by tapping the
     device card. The checks :func:`usable` makes per device, with what they share worked out
@@ -146,7 +150,7 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
         how, toad = ("skull" if p == state.active else None), None
     in_deck = state._in_deck
     fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
-    copies, places, place = (state._known_copies, state._known_places, hand_place(p)) if fits else ({}, {}, "")
+    copies, places, place = (state._known_copies, state._known_places, _HAND_PLACES[p]) if fits else ({}, {}, "")
     near = None  # the ghosts within 2 rooms (fx.within), worked out for the first device asking
     choices = []
     for d, _card in state.devices:
@@ -223,7 +227,7 @@ _DOES_SOMETHING = {
     "snow-globe": lambda state, p, room: any(g.room != room for g in state.ghosts),
     "cricket-cage": lambda state, p, room: bool(_cage_targets(state, p)),
     "music-box": lambda state, p, room: bool(state.ghost_deck) and fx.some_room_without_players(state),
-    "secret-passage": lambda state, p, room: bool(gr.same_line(state.grid, room)) and passage_hand_ok(state, p),
+    "secret-passage": lambda state, p, room: passage_hand_ok(state, p) and bool(gr.same_line(state.grid, room)),
     "medico-della-peste": lambda state, p, room: bool(state.left),
     "toad": lambda state, p, room: bool(gr.same_floor(state.grid, room)),
 }

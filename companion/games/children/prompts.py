@@ -100,7 +100,7 @@ def _resolve_self(state: State) -> State | None:
             line = msg("Every player goes insane: the ghostly children win.")
             return say(state, why.insane(line, len(state.enraged_present), state.counted_flips,
                                          state.hand_limit != 0))
-        cuts = _needs_cut(state)
+        cuts = _needs_cut(state) if max(state.hands) > state.hand_limit else None  # (mostly nobody over it)
         if cuts:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
             line = todo("other", "{players}: cut down to the hand limit of {limit} now.",
@@ -301,7 +301,29 @@ def _leave_under(key: str, room_name: str | None, main: bool) -> Choice:
 
 
 def _ghost_moves(state: State) -> list[tuple[str, str]]:
-    return [(g.id, r) for g in state.ghosts for r in gr.flows(state.grid, g.room, state.content)]
+    flows = _flows_of(state.grid, state.content)
+    moves = []
+    for g in state.ghosts:
+        rooms = flows.get(g.room)
+        if rooms is None:
+            rooms = flows[g.room] = gr.flows(state.grid, g.room, state.content)
+        moves += [(g.id, r) for r in rooms]
+    return moves
+
+
+def _flows_of(grid: gr.Grid, content: cc.Content) -> dict[str, tuple[str, ...]]:
+    """:func:`gr.flows` of each room asked so far, for the mansion ``grid`` and ``content``
+    asked last (matched by identity: both are the same objects from state to state until a
+    tablet is played; asked of every ghost at every haunting step)."""
+    global _flows_last  # noqa: PLW0603  (one triple, replaced whole: safe between threads)
+    seen_grid, seen_content, flows = _flows_last
+    if seen_grid is not grid or seen_content is not content:
+        flows = {}
+        _flows_last = (grid, content, flows)
+    return flows
+
+
+_flows_last: tuple[object, object, dict[str, tuple[str, ...]]] = (None, None, {})
 
 
 def _ask_actions(state: State) -> Prompt | State:

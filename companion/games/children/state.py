@@ -300,8 +300,8 @@ class State:
 
     @derived.on_fields("options", "printed", "known")
     def _known_hand_cards(self) -> int:
-        cards = self.content.cards  # (one pass over the known copies, not through their counts)
-        return sum(1 for c, _ in self.known if c in cards and cards[c].kind in cc.HAND_KINDS)
+        kinds, hand_kinds = self._printed_copies[1], cc.HAND_KINDS  # (one pass over the known copies)
+        return sum(1 for c, _ in self.known if kinds.get(c) in hand_kinds)
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
