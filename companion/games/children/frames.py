@@ -11,6 +11,7 @@ sections are named in each handler's docstring.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
@@ -151,6 +152,7 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
     in_deck = state._in_deck
     fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
     copies, places, place = (state._known_copies, state._known_places, _HAND_PLACES[p]) if fits else ({}, {}, "")
+    here = _in_the_mansion(state, room)  # what each device's own check said in this room of this mansion
     near = None  # the ghosts within 2 rooms (fx.within), worked out for the first device asking
     choices = []
     for d, _card in state.devices:
@@ -159,21 +161,53 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
         paid = toad if d == "toad" else how or ("skull" if d in cc.FREE_DEVICES else None)
         if paid is None or in_deck[d] <= (copies.get(d, 0) - places.get((d, place), 0) if fits else 0):
             continue
-        if d == "hatpin" or d == "feather":
-            if near is None:
-                ghosts = state.ghosts
-                near = [g for g, ok in zip(ghosts, gr.within(state.grid, room, [g.room for g in ghosts], 2)) if ok]
-            does = any(g.enraged for g in near) if d == "hatpin" else bool(near)
-        elif d == "cricket-cage":  # _cage_targets, stopping at the first ghost whose toy p may hold
+        if d == "cricket-cage":  # _cage_targets, stopping at the first ghost whose toy p may hold
             content = state.content
             does = any(in_deck[toy] > (copies.get(toy, 0) - places.get((toy, place), 0) if fits else 0)
                        for toy in (content.beloved_toy(g.id) for g in state.ghosts))
         else:
-            does_something = _DOES_SOMETHING.get(d)
-            does = does_something is not None and does_something(state, p, room)
+            does = here.get(d)
+            if does is None:
+                if d == "hatpin" or d == "feather":
+                    if near is None:
+                        ghosts = state.ghosts
+                        near = [g for g, ok in zip(ghosts, gr.within(state.grid, room, [g.room for g in ghosts], 2))
+                                if ok]
+                    does = any(g.enraged for g in near) if d == "hatpin" else bool(near)
+                elif d == "secret-passage":  # its room part (the hand's below)
+                    does = bool(gr.same_line(state.grid, room))
+                else:
+                    does_something = _DOES_SOMETHING.get(d)
+                    does = does_something is not None and does_something(state, p, room)
+                here[d] = does
+            if d == "secret-passage":
+                does = does and passage_hand_ok(state, p)
         if does:
             choices.append(_device_choice(prefix, d, state.name(d), paid == "action"))
     return choices
+
+
+def _in_the_mansion(state: State, room: str) -> dict[str, bool]:
+    """What each device's check that reads only the mansion said for a player in ``room``
+    (every device but the Cricket Cage, which reads the known copies, and the Secret
+    Passage's hand): kept for the mansion asked last, matched by identity (the grid, the
+    ghosts and the figurines are the same objects from state to state until one moves) and
+    by Kitty Kitty's room, whether cards lie under a tablet and whether ghosts are in the deck
+    (the Catnip's, the Medico's and the Music Box's checks)."""
+    global _mansion_last  # noqa: PLW0603  (one tuple, replaced whole: safe between threads)
+    grid, ghosts, where = state.grid, state.ghosts, state.where
+    rest = (state.kitty, bool(state.left), bool(state.ghost_deck))
+    last_grid, last_ghosts, last_where, last_rest, rooms = _mansion_last
+    if last_grid is not grid or last_ghosts is not ghosts or last_where is not where or last_rest != rest:
+        rooms = {}
+        _mansion_last = (grid, ghosts, where, rest, rooms)
+    here = rooms.get(room)
+    if here is None:
+        here = rooms[room] = {}
+    return here
+
+
+_mansion_last: tuple[Any, Any, Any, Any, dict[str, dict[str, bool]]] = (None, None, None, None, {})
 
 
 @lru_cache(maxsize=256)  # the same devices at every step 2 and every prompt out of turn: each made once
