@@ -153,7 +153,6 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
     fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
     copies, places, place = (state._known_copies, state._known_places, _HAND_PLACES[p]) if fits else ({}, {}, "")
     here = _in_the_mansion(state, room)  # what each device's own check said in this room of this mansion
-    near = None  # the ghosts within 2 rooms (fx.within), worked out for the first device asking
     choices = []
     for d, _card in state.devices:
         if only is not None and d not in only:
@@ -168,18 +167,7 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
         else:
             does = here.get(d)
             if does is None:
-                if d == "hatpin" or d == "feather":
-                    if near is None:
-                        ghosts = state.ghosts
-                        near = [g for g, ok in zip(ghosts, gr.within(state.grid, room, [g.room for g in ghosts], 2))
-                                if ok]
-                    does = any(g.enraged for g in near) if d == "hatpin" else bool(near)
-                elif d == "secret-passage":  # its room part (the hand's below)
-                    does = bool(gr.same_line(state.grid, room))
-                else:
-                    does_something = _DOES_SOMETHING.get(d)
-                    does = does_something is not None and does_something(state, p, room)
-                here[d] = does
+                does = here[d] = _does_in_room(state, p, room, d, here)
             if d == "secret-passage":
                 does = does and passage_hand_ok(state, p)
         if does:
@@ -187,7 +175,24 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
     return choices
 
 
-def _in_the_mansion(state: State, room: str) -> dict[str, bool]:
+def _does_in_room(state: State, p: int, room: str, device: str, here: dict[str, Any]) -> bool:
+    """``device``'s check for ``p`` in ``room`` that reads only the mansion (the Secret
+    Passage's room part: its hand part is the caller's); ``here``: what was found in this room
+    of this mansion (the ghosts within 2 rooms, shared by the Hatpin and the Feather)."""
+    if device == "hatpin" or device == "feather":
+        near = here.get(" near")
+        if near is None:
+            ghosts = state.ghosts
+            near = here[" near"] = [g for g, ok in zip(ghosts, gr.within(state.grid, room, [g.room for g in ghosts], 2))
+                                    if ok]
+        return any(g.enraged for g in near) if device == "hatpin" else bool(near)
+    if device == "secret-passage":
+        return bool(gr.same_line(state.grid, room))
+    does_something = _DOES_SOMETHING.get(device)
+    return does_something is not None and does_something(state, p, room)
+
+
+def _in_the_mansion(state: State, room: str) -> dict[str, Any]:
     """What each device's check that reads only the mansion said for a player in ``room``
     (every device but the Cricket Cage, which reads the known copies, and the Secret
     Passage's hand): kept for the mansion asked last, matched by identity (the grid, the
@@ -207,7 +212,7 @@ def _in_the_mansion(state: State, room: str) -> dict[str, bool]:
     return here
 
 
-_mansion_last: tuple[Any, Any, Any, Any, dict[str, dict[str, bool]]] = (None, None, None, None, {})
+_mansion_last: tuple[Any, Any, Any, Any, dict[str, dict[str, Any]]] = (None, None, None, None, {})
 
 
 @lru_cache(maxsize=256)  # the same devices at every step 2 and every prompt out of turn: each made once
@@ -692,12 +697,13 @@ def ask_pickup(state, f):
     p, room = f.player, f.args[0]
     n = state.left_in(room)
     state = add_hand(state, p, n, frames=pd.pop(state.frames))
-    line = ntodo("other", "{player} picks up {n} card left under the {room}.",
-                 "{player} picks up the {n} cards left under the {room}.", "n",
-                 player=state.players[p], n=n, room=state.name(room))
+    player, name, chosen = state.players[p], state.name(room), f.args[1:] == ("chosen",)
+    line = why.once(("picked_up", state.options["edition"], state.printed, player, n, room, chosen),
+                    lambda: why.picked_up(ntodo("other", "{player} picks up {n} card left under the {room}.",
+                                                "{player} picks up the {n} cards left under the {room}.", "n",
+                                                player=player, n=n, room=name), n, chosen))
     # the cards under the room, the known copies, the line and the traps to check in one copy
-    return add_left(state, room, -n, known=picked_up_known(state, p, room),
-                    news=state.news + (why.picked_up(line, n, f.args[1:] == ("chosen",)),),
+    return add_left(state, room, -n, known=picked_up_known(state, p, room), news=state.news + (line,),
                     frames=pd.push(state.frames, Frame("traps", p, (room, str(n)))))
 
 
@@ -857,7 +863,9 @@ def act_check(state, f, key):
         return fx.escape(state, p)  # a ruling: empty-handed between haunted rooms, no end of running
     n = min(2, state.hands[p])
     state = fx.leave_cards(state, p, n)
-    state = say(state, why.ran(_ran(name, n, state.name(room)), n))
+    room_name = state.name(room)
+    state = say(state, why.once(("ran", state.options["edition"], state.printed, name, n, room),
+                                lambda: why.ran(_ran(name, n, room_name), n)))
     if not gr.walks(state.grid, room, state.content):
         return fx.escape(state, p, ran=n)
     return push(state, Frame("flee", p, (room,)))
@@ -891,8 +899,9 @@ def ask_flee(state, f):
 def act_flee(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room))
-    state = say(state, why.fled(todo("move", "{player} flees to the {room}.", player=state.players[p],
-                                     room=state.name(room)), state.name(room)))
+    player, name = state.players[p], state.name(room)
+    state = say(state, why.once(("fled", state.options["edition"], state.printed, player, room), lambda: why.fled(
+        todo("move", "{player} flees to the {room}.", player=player, room=name), name)))
     return push(state, Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 
@@ -985,8 +994,9 @@ def _give_prompt(players: tuple[str, ...], p: int) -> Prompt:
 def act_give(state, f, key):
     q = int(key.split(":", 1)[1])
     state = replace(pop(state), kitty_card=q)
-    return say(state, why.kitty_given(todo("other", "Give the Kitty Kitty card to {player}.",
-                                           player=state.players[q]), state.players[q]))
+    name = state.players[q]
+    return say(state, why.once(("kitty_given", name), lambda: why.kitty_given(
+        todo("other", "Give the Kitty Kitty card to {player}.", player=name), name)))
 
 
 # --------------------------------------------------------------------------- device effects
@@ -1175,8 +1185,9 @@ def ask_reentry(state, f):
 def act_reentry(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    state = say(state, why.reentry(todo("place", "{player} comes back into the {room}.", player=state.players[p],
-                                        room=state.name(room)), state.name(room)))
+    player, name = state.players[p], state.name(room)
+    state = say(state, why.once(("reentry", state.options["edition"], state.printed, player, room), lambda: why.reentry(
+        todo("place", "{player} comes back into the {room}.", player=player, room=name), name)))
     return push(state, Frame("draw", p, ("reentry", room)), Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 
