@@ -154,9 +154,10 @@ def prompt(state: State) -> Prompt:
     result = _ask(state)
     if isinstance(result, State):  # never for a state made by setup or apply (they settle)
         return prompt(settle(state))
-    if result.chance is None and state.step != _SETUP:
-        offered = out_of_turn(state, result)
-        if offered:  # mostly nobody else holds a skull token: the prompt as asked
+    skulls = state.skulls
+    if result.chance is None and sum(skulls) != skulls[state.active] and state.step != _SETUP:
+        offered = out_of_turn(state, result)  # (mostly nobody else holds a skull token: the prompt as asked)
+        if offered:
             result = replace(result, out_of_turn=offered)
     return result
 
