@@ -276,7 +276,8 @@ def within(state: State, p: int, reach: int, enraged_only: bool = False) -> tupl
 
 
 def rooms_without_players(state: State) -> tuple[str, ...]:
-    return tuple(r for r in gr.rooms(state.grid) if not state.players_in(r))
+    where = state.where  # (a room in it has a player: players_in, without a tuple per room)
+    return tuple(r for r in gr.rooms(state.grid) if r not in where)
 
 
 def some_room_without_players(state: State) -> bool:
@@ -286,7 +287,8 @@ def some_room_without_players(state: State) -> bool:
 
 
 def rooms_without_ghosts(state: State) -> tuple[str, ...]:
-    return tuple(r for r in gr.rooms(state.grid) if not state.ghosts_in(r))
+    haunted = {g.room for g in state.ghosts}  # (ghosts_in of every room, in one pass)
+    return tuple(r for r in gr.rooms(state.grid) if r not in haunted)
 
 
 def insane(state: State) -> bool:

@@ -882,7 +882,8 @@ def _ran(name: str, n: int, room: str) -> Msg | NewsLine:
 
 
 def _calm_exits(state: State, room: str) -> tuple[str, ...]:
-    return tuple(r for r in gr.walks(state.grid, room, state.content) if not state.ghosts_in(r))
+    haunted = {g.room for g in state.ghosts}
+    return tuple(r for r in gr.walks(state.grid, room, state.content) if r not in haunted)
 
 
 def ask_flee(state, f):
