@@ -51,19 +51,12 @@ def _ask(state: State, p: int, text: str, choices) -> Prompt:
 def _room_choices(state: State, prefix: str, rooms, label) -> list[Choice]:
     """A choice ``prefix:room`` per room, labelled ``label(its name)``. Each prefix has one
     call site, so one label: a choice is made once per prefix, room and name, then shared
-    (asked at every step of a frame that lists rooms); the whole list once per prefix, rooms
-    and content (the ghost's rooms, the same until a figurine moves), copied (callers add to it)."""
-    rooms = tuple(rooms)
-    return list(_ROOM_LISTS.get((prefix, rooms, state.options["edition"], state.printed), _room_list, state, prefix,
-                                rooms, label))
-
-
-def _room_list(state: State, prefix: str, rooms: tuple[str, ...], label) -> tuple[Choice, ...]:
+    (asked at every step of a frame that lists rooms)."""
     choices = []
     for r in rooms:
         name = state.name(r)
         choices.append(_ROOM_CHOICES.get((prefix, r, name), _room_choice, prefix, r, name, label))
-    return tuple(choices)
+    return choices
 
 
 def _room_choice(prefix: str, room: str, name, label) -> Choice:
@@ -73,8 +66,6 @@ def _room_choice(prefix: str, room: str, name, label) -> Choice:
 #: The choices :func:`_room_choices` made, by prefix, room and name (names a table enters over
 #: months: kept bounded).
 _ROOM_CHOICES = Kept(4096)
-#: The lists :func:`_room_choices` made, by prefix, rooms and content (edition and entries).
-_ROOM_LISTS = Kept(512)
 
 
 def _replace_top(state: State, frame: Frame) -> State:
