@@ -226,9 +226,17 @@ def _ask_tablet(state: State) -> Prompt | State:
 
 @lru_cache(maxsize=256)  # made once per player and pile of tablets left
 def _tablet_prompt(player: str, edition: str, printed: cc.Entries, pile: tuple[str, ...]) -> Prompt:
-    content = cc.content(edition, printed)  # the state's content (State.content)
+    every = _every_tablet_choice(edition, printed)
     return Prompt(msg("{player}: draw the top room tablet and tap it", player=player), player,
-                  tuple(_tablet_choice(t, content.name(t)) for t in sorted(set(pile))))
+                  tuple(every[t] for t in sorted(set(pile))))
+
+
+@lru_cache(maxsize=64)
+def _every_tablet_choice(edition: str, printed: cc.Entries) -> dict[str, Choice]:
+    """Every tablet's choice (:func:`_tablet_choice`), by tablet id, for a content (a pile
+    changes at every tablet: its prompt is mostly new, its choices never)."""
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    return {t: _tablet_choice(t, content.name(t)) for t in content.tablets}
 
 
 @lru_cache(maxsize=256)  # the same tablets at every step 1: each choice made once
