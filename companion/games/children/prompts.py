@@ -249,7 +249,14 @@ def _ask_haunting(state: State) -> Prompt | State:
     moves = _ghost_moves(state)
     if not moves:
         return replace(state, step=Step.KITTY)
-    choices = [_haunt_choice(g, state.name(g), r, state.name(r)) for g, r in moves]
+    made = _haunt_choices(state.options["edition"], state.printed)  # each choice made once per content
+    choices = []
+    for move in moves:
+        choice = made.get(move)
+        if choice is None:
+            g, r = move
+            choice = made[move] = _haunt_choice(g, state.name(g), r, state.name(r))
+        choices.append(choice)
     if not state.opt("ghost_move_mandatory"):
         choices.append(_fixed_choice("skip"))
     name = state.player
@@ -259,6 +266,13 @@ def _ask_haunting(state: State) -> Prompt | State:
 @lru_cache(maxsize=64)
 def _haunting_text(player: str) -> Msg:
     return msg("{player}: move one ghost along the spectral flow", player=player)
+
+
+@lru_cache(maxsize=64)
+def _haunt_choices(edition: str, printed: cc.Entries) -> dict[tuple[str, str], Choice]:
+    """The haunting step's choices made so far for a content, by (ghost, room): at most one per
+    ghost and room (looked up at every haunting step, for every ghost move)."""
+    return {}
 
 
 @lru_cache(maxsize=256)  # the same few ghosts and rooms at every haunting step: each choice made once
