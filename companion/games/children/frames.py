@@ -11,6 +11,7 @@ sections are named in each handler's docstring.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from companion.engine import pending as pd
@@ -438,7 +439,9 @@ _DRAW_PROMPTS = Kept(1024)
 @lru_cache(maxsize=512)  # the cards left change slowly: the whole list made once for each set of them
 def _draw_choices(edition: str, printed: cc.Entries, drawable: tuple[str, ...]) -> tuple[Choice, ...]:
     every = _every_draw_choice(edition, printed)
-    return tuple(every[c] for c in drawable)
+    if len(drawable) < 2:
+        return tuple(every[c] for c in drawable)
+    return itemgetter(*drawable)(every)  # (a tuple of every card's choice, looked up without a Python loop)
 
 
 @lru_cache(maxsize=64)
