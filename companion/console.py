@@ -70,7 +70,8 @@ class ConsoleView:
         status = message.get("status")
         lang = message.get("language") or "en"
         if message["prompt"].get("setup"):  # before the first turn: the screen's header (newcomer16)
-            status = f"[{render(msg('Set-up'), lang)}]"
+            setup = render(msg("Set-up"), lang)  # not inside an f-string: pybabel would not see it
+            status = f"[{setup}]"
         if message.get("storage_warning"):  # on every prompt while it lasts, not once (newcomer 19)
             marker = render(msg("NOT SAVED"), lang)  # not inside an f-string: pybabel would not see it
             status = " ".join(filter(None, [f"[{marker}]", status]))

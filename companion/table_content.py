@@ -24,9 +24,12 @@ def forms(spec: Game, entered: dict[str, dict[str, Any]], lang: str) -> dict[str
     "problem": text or None, "components": [{"component", "label", "placeholder": bool,
     "entered": bool, "fields": [{"name", "label", "kind", "values", "labels" (each value in
     words, issue 29), "low", "high", "help",
-    "value", "printed"}]}]}``, every sentence rendered in ``lang``. ``value`` is the entered
-    value (or the printed one), ``printed`` the content file's; ``problem`` says why a game
-    could not start with the entries as they are (e.g. six tablets on one floor)."""
+    "value", "printed", "shown" (only some)}]}]}``, every sentence rendered in ``lang``.
+    ``value`` is the entered value (or the printed one), ``printed`` the content file's;
+    ``shown``, where the printed value is one the companion made and nothing is entered, is
+    that value in ``lang`` ("Personaggio 4 (segnaposto)", words20; ``value`` stays as stored);
+    ``problem`` says why a game could not start with the entries as they are (e.g. six
+    tablets on one floor)."""
     content = spec.content
     if content is None:
         return {"type": "content", "game": spec.id, "title": spec.title, "problem": None, "components": []}
@@ -35,7 +38,7 @@ def forms(spec: Game, entered: dict[str, dict[str, Any]], lang: str) -> dict[str
         fields = content.fields(component)
         if not fields:
             continue
-        printed = content.printed(component)
+        printed, said = content.printed(component), content.said(component)
         for piece, label in _pieces(spec, component):
             mine = entered.get(piece, {})
             components.append({
@@ -43,7 +46,9 @@ def forms(spec: Game, entered: dict[str, dict[str, Any]], lang: str) -> dict[str
                 "placeholder": bool(content.placeholder(component)) and not mine, "entered": bool(mine),
                 "fields": [{**f.to_json(), "label": render(f.label, lang), "help": render(f.help, lang),
                             "labels": [render(word, lang) for word in f.labels] or [str(v) for v in f.values],
-                            "value": mine.get(f.name, printed.get(f.name)), "printed": printed.get(f.name)}
+                            "value": mine.get(f.name, printed.get(f.name)), "printed": printed.get(f.name),
+                            **({"shown": render(said[f.name], lang)} if f.name in said and f.name not in mine
+                               else {})}
                            for f in fields]})
     return {"type": "content", "game": spec.id, "title": spec.title,
             "problem": problem(spec, entered), "components": components}

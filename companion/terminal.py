@@ -102,7 +102,8 @@ class NumberedView(ConsoleView):
         text = (staff or {}).get("message")
         text = text.strip() if isinstance(text, str) and text.strip() else None
         if text is not None and text != self._staff:
-            self._print(f"! {self.say(msg('Staff: {message}', message=text))}")
+            said = self.say(msg("Staff: {message}", message=text))  # outside the f-string: pybabel sees it
+            self._print(f"! {said}")
         self._staff = text
 
     def _leave_private(self, message: dict[str, Any], player: str) -> None:

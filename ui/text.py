@@ -279,7 +279,8 @@ def ago_text(seconds: float | None, _: Translate = english) -> str:
         return _("{n} min ago", n=int(seconds // 60))
     if seconds < 86400:
         return _("{n} h ago", n=int(seconds // 3600))
-    return _("{n} days ago", n=int(seconds // 86400))
+    days = int(seconds // 86400)
+    return _("1 day ago") if days == 1 else _("{n} days ago", n=days)  # _() has no plural forms
 
 
 def value_text(value, _: Translate = english) -> str:
@@ -325,5 +326,8 @@ def setup_question(lines: list, ticked: int, label: str, _: Callable[[str], str]
     left = sum(1 for line in shown[int(ticked):] if line.get("kind") == "setup")
     if not left:
         return ""
+    if left == 1:  # _() has no plural forms (words20: "1 of its 5 steps are not ticked")
+        return _("Set-up is not finished: 1 of its {total} steps is not ticked. {label} anyway? "
+                 "History keeps it.").format(total=len(setup), label=label)
     return _("Set-up is not finished: {left} of its {total} steps are not ticked. {label} anyway? "
              "History keeps them.").format(left=left, total=len(setup), label=label)

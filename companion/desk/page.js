@@ -116,7 +116,8 @@
     }
     if (f.kind === "text") {
       const box = el("input", {type: "text", maxlength: 40, name: name, "aria-label": f.label, title: f.label});
-      box.value = f.value === null ? "" : f.value;
+      // a name the companion made, in the page's language (words20); only a change is saved
+      box.value = f.shown != null ? f.shown : f.value === null ? "" : f.value;
       box.addEventListener("change", () => save(box.value));
       return box;
     }

@@ -132,6 +132,10 @@ class ContentSpec:
             data is then entered per *piece*, ``component#n`` (copy ``n``, 1-based, in the
             enrollment walk's order); the walk enrolls each copy's tag as its piece id, and
             a tap of it picks a choice marked :attr:`Choice.per_copy` as ``key#n``.
+        said: ``component id -> {field name: message}``: a printed value the companion
+            made rather than read from a typed table (a stand-in's generated name, "Character
+            4 (placeholder)"), as a message the forms show in the table's language (words20:
+            the Italian desk showed it in English); a field not listed shows its value.
     """
 
     fields: Callable[[str], tuple[ContentField, ...]] = _nothing
@@ -139,6 +143,7 @@ class ContentSpec:
     placeholder: Callable[[str], bool] = field(default=lambda component: False)
     check: Callable[[Mapping[str, Mapping[str, Any]]], None] = _fine
     per_copy: Callable[[str], bool] = field(default=lambda component: False)
+    said: Callable[[str], Mapping[str, Any]] = _no_data
 
 
 def check_entry(spec: ContentSpec, component: str, entry: Any) -> dict[str, Any]:

@@ -246,6 +246,9 @@ def test_the_italian_desk_puts_a_refused_value_back_and_says_why_beside_it(brows
     assert not {"Attack", "Defence", "Investigation", "Health"} & set(headers)
     assert _cell(browser, "house_of_spirits:item:broken-mirror", "name").get_attribute("value") == "Broken Mirror"
     card = "house_of_spirits:character:character-4"
+    # a name the companion made is in the page's language (words20: "Character 4 (placeholder)"),
+    # and is not saved with the Attack below (the store keeps only what was typed)
+    assert _cell(browser, card, "name").get_attribute("value") == "Personaggio 4 (segnaposto)"
     box = _cell(browser, card, "attack")
     _retype(box, "-999")
     said = f"#cards tr[data-card='{card}'] .refusal"

@@ -243,7 +243,7 @@ def test_the_fights_why_and_its_totals_say_their_placeholder_numbers():
     assert _both(state)[1] == ("A hit with placeholder numbers: Vampire has 1 health left.",
                                "Colpito, con numeri segnaposto: al Vampiro resta 1 di salute.")
     assert _whys(state)[1] == ("8 is more than 6: the monster loses one health point; 1 left. " + PLACEHOLDERS_WHY[0],
-                               "8 supera 6: il mostro perde un punto salute; ne restano 1. " + PLACEHOLDERS_WHY[1])
+                               "8 supera 6: il mostro perde un punto salute; ne resta 1. " + PLACEHOLDERS_WHY[1])
     state = play(state, "face:4")
     assert _whys(state)[0][0].endswith(PLACEHOLDERS_WHY[0])
     state = play(state, "face:4")

@@ -106,7 +106,7 @@ def test_olivia_against_the_vampire_combat_example():
         "text": "8 is more than 6: the monster loses one health point; 1 left."}
     assert _why(state, "A hit: Vampire has 1 health left.", "it") == {
         "rule": "Attaccare un mostro", "from": [8, 6, 1],
-        "text": "8 supera 6: il mostro perde un punto salute; ne restano 1."}
+        "text": "8 supera 6: il mostro perde un punto salute; ne resta 1."}
     state = play(state, "face:4")
     assert _why(state, "Vampire attacks: 3 + 4 (die) = 7; Bo, roll for your defence.")["from"] == [3, 4, 7, 3]
     state = play(state, "face:4")

@@ -830,8 +830,8 @@ def test_session_17_exact_reverses(game, line, english, italian):
        "Cy: riprendi in mano il Paletto di Legno: dal fondo del mazzo della trama se è una carta trama, altrimenti "
        "dagli scarti del mazzo principale.")]),
     ("children", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.", "catch:ghost-09",
-     [("Cy: take Ghost 09 and the Toy 09 back off your scoring pile: Ghost 09 goes back in Tablet 3-3, sepia "
-       "side up, and the Toy 09 into your hand.",
+     [("Cy: take Ghost 09 and Toy 09 back off your scoring pile: Ghost 09 goes back in Tablet 3-3, sepia "
+       "side up, and Toy 09 into your hand.",
        "Cy: riprendi dalla tua pila dei punti la carta del Fantasma 09 e il Giocattolo 09: il fantasma torna nella "
        "Tessera 3-3, con il lato seppia in su, e il giocattolo in mano.")]),
 ])

@@ -130,8 +130,10 @@ def test_children_a_trapped_ghost_goes_back_the_side_up_it_was():
         ghost_en, room_en, toy_en = (render(x, "en") for x in (name, room, toy))
         # a stand-in tablet is said without "the" (words19: "in Tablet 3-3"), a printed room with it
         where = room_en if room_en.startswith("Tablet ") else f"the {room_en}"
+        # and a stand-in toy too (words20: "and Toy 09 into your hand"), a printed toy with it
+        toy_said = toy_en if toy_en.startswith("Toy ") else f"the {toy_en}"
         assert en[0].endswith(f"back off your scoring pile: {ghost_en} goes back in {where}, {side_en} side "
-                              f"up, and the {toy_en} into your hand."), en
+                              f"up, and {toy_said} into your hand."), en
         assert f"con il lato {side_it} in su" in it[0], it
         checked.add(ghost_card.enraged)
         if checked == {True, False}:

@@ -105,3 +105,41 @@ def small_text(root, smallest_sp: float, scale: float) -> list[str]:
         if size < smallest_sp - 0.05:
             found.append(f"{widget.text.replace(chr(10), ' ')[:40]!r} at {size:.1f} sp")
     return found
+
+
+def drawn_lines(label) -> list[str]:
+    """The lines of ``label``'s text as Kivy lays it out now, at its font and wrapping width
+    (markup's spans of one line joined). Laid out again here: a label that shows a kept look
+    (:mod:`ui.textures`) did not lay its text out, and its core label's lines were another
+    look's ("Verifica tavolo" read as "Table / check"). The core label is left as it was (a
+    texture filled later reads its lines)."""
+    core = label._label
+    kept = dict(core.__dict__)
+    try:
+        core.text = label.text
+        core.render()  # the layout pass only: the texture is not touched
+        return ["".join(word.text for word in line.words) for line in core._cached_lines]
+    finally:
+        core.__dict__.clear()
+        core.__dict__.update(kept)
+
+
+def split_words(roots) -> list[str]:
+    """One line per visible button under ``roots`` whose text is drawn with a word broken
+    across two lines ("His / tory", "Tab / le / che...": a button narrower than its longest
+    word; screen20: the tools under the board after the window turned back to landscape), as
+    its drawn lines show it: their words are not the words of its text."""
+    from readability import plain
+
+    from ui.widgets.buttons import TouchButton
+
+    found = []
+    for root in roots:
+        for button in root.walk(restrict=True):
+            if (not isinstance(button, TouchButton) or not button.text.strip() or button.shorten
+                    or not visible(button)):
+                continue
+            lines = drawn_lines(button)
+            if " ".join(lines).split() != plain(button.text, button.markup).split():
+                found.append(f"{button.text[:40]!r} drawn as {' / '.join(lines)!r} ({button.width:.0f} px wide)")
+    return found

@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 
 from harness import Until, find_key, out_of_sight, say, screen_is, settle, touch
-from overflow import overflowing
+from overflow import overflowing, split_words
 from readability import audit, audit_home, moments_card
 
 
@@ -94,6 +94,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "file": str(save_screenshot(out / f"{name}.png")),
         "overflow": outside(table, board),
         "board_overflow": overflowing(board),
+        "split": split_words([table]),  # buttons drawn with a word broken ("His / tory": screen20)
         "todo": table.ids.todo.texts(),
         "todo_font": table.ids.todo.font_size,
         "todo_fits": table.ids.todo.height <= table.ids.todo.most + 1,

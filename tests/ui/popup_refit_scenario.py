@@ -10,7 +10,8 @@ Report: ``popups[POPUP] = {"landscape": fonts, "turned": fonts, "fresh": fonts, 
 {...}, "audit": {...}}``, ``fonts`` the pop-up's texts as ``[text, px]`` (sorted);
 ``heights`` (same three keys): the heights of its rows (:func:`row_heights`);
 ``audit`` (same three keys): its text under a floor at one metre and its labels whose text
-overflows (:func:`popup_audit`); and ``scales`` the app's scale at each size.
+overflows (:func:`popup_audit`); ``table`` (same three keys): the table screen's buttons
+under it drawn with a word broken (:func:`overflow.split_words`); and ``scales`` the app's scale at each size.
 """
 
 from __future__ import annotations
@@ -52,8 +53,12 @@ def popup_audit(app, modal) -> dict:
 
 def measured(app, modal) -> tuple:
     """``modal``'s fonts, row heights and audit (:func:`popup_fonts`, :func:`row_heights`,
-    :func:`popup_audit`)."""
-    return popup_fonts(modal), row_heights(modal), popup_audit(app, modal)
+    :func:`popup_audit`), and the table screen's buttons under it drawn with a word broken
+    (:func:`overflow.split_words`)."""
+    from overflow import split_words
+
+    table = app.root.ids.screens.get_screen("table")
+    return popup_fonts(modal), row_heights(modal), popup_audit(app, modal), split_words([table])
 
 
 #: The Lesson card's words (a first game's lesson: the rule in gold, then its words).
@@ -164,7 +169,8 @@ def popup_refit_scenario(app, out: Path, report: dict):
         now = measured(app, fresh)
         report["popups"][name] = {"landscape": landscape[0], "turned": turned[0], "fresh": now[0],
                                   "heights": {"landscape": landscape[1], "turned": turned[1], "fresh": now[1]},
-                                  "audit": {"landscape": landscape[2], "turned": turned[2], "fresh": now[2]}}
+                                  "audit": {"landscape": landscape[2], "turned": turned[2], "fresh": now[2]},
+                                  "table": {"landscape": landscape[3], "turned": turned[3], "fresh": now[3]}}
         save_screenshot(out / f"{name}-fresh.png")
         shut(fresh)
         yield settle(0.2)

@@ -6,7 +6,8 @@ crash would end the client). Screenshots at the start, mid-game and game over, i
 languages, go to ``tests/artifacts/playthrough/<size>/``.
 
 Asserted: the client never dies (no exception, exit 0); no label outside the board spills
-out of its box (the boards' labels are listed, their own tests check them: h17b); every
+out of its box (the boards' labels are listed, their own tests check them: h17b); no button
+is drawn with a word broken across lines (:func:`overflow.split_words`, screen20); every
 choice button is on screen (pick lists page, never scroll); the todo panel fits its room.
 
 The engines mark their todo lines in parallel work (issue 19); until every game does, this
@@ -254,7 +255,7 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
         assert any(shot["todo_font"] > 32 for shot in large.values() if shot["todo"])
         assert all(shot["prompt_font"] == 32 for name, shot in shots.items() if name not in large)
     assert not any(shot["large_text"] for name, shot in shots.items() if name not in large)
-    problems = {name: {k: shot[k] for k in ("overflow", "out_of_sight") if shot[k]}
+    problems = {name: {k: shot[k] for k in ("overflow", "out_of_sight", "split") if shot[k]}
                 for name, shot in shots.items()}
     assert {name: p for name, p in problems.items() if p} == {}
     assert all(shot["todo_fits"] for shot in shots.values())

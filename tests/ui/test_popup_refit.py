@@ -7,7 +7,10 @@ at 720×1280 (:mod:`popup_refit_scenario`); they kept 800×480's before.
 The cards whose refit hook lays them out again (:meth:`~ui.widgets.panel.Overlay.refitted`:
 the Lesson, the Recap, the Cards panel and a place card) are opened too (no window test ran
 those hooks before status15): their fonts and rows after the turn are a fresh card's, and at
-800×480, turned and fresh, no text is under its floor at one metre and none overflows. History's
+800×480, turned and fresh, no text is under its floor at one metre and none overflows.
+Under every pop-up, at each size, no button of the table screen is drawn with a word broken
+across two lines (screen20: after the turn back to 800×480 the tools under the board read
+"His/tory", "Wh/y?", "Tab/le/che..."). History's
 rows after the turn are as tall as a fresh History's (they kept 800×480's least height, set
 when the card was made, until it was opened again)."""
 
@@ -37,10 +40,18 @@ def test_popups_refit_when_the_window_turns(harness, tmp_path):
         assert _near(heights["turned"], heights["fresh"]), (name, heights)
         audit = report["popups"][name]["audit"]
         assert {when: found for when, found in audit.items() if any(found.values())} == {}, (name, audit)
+    # the table's buttons under each pop-up: no word broken, at 800x480 after a turn and back
+    # too (screen20: the tools under the board read "His/tory", "Wh/y?", "Tab/le/che...": the
+    # portrait-only Repeat kept its 162 px, hidden, when the window turned back)
+    broken = {name: {when: found for when, found in popup["table"].items() if found}
+              for name, popup in report["popups"].items()}
+    assert {name: found for name, found in broken.items() if found} == {}
+    question = next(px for text, px in report["popups"]["confirm"]["landscape"] if text.startswith("A game is"))
+    assert question >= 32  # read as the prompt is, at a metre (newcomer19: 22 px)
 
 
 #: The pop-ups whose rows and readability are checked after the turn (status15).
-REFITTED = ("history", "lesson", "recap", "cards", "place")
+REFITTED = ("history", "lesson", "recap", "cards", "place", "confirm")
 
 
 def _near(turned: list[int], fresh: list[int]) -> bool:

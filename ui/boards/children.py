@@ -56,7 +56,8 @@ NAME_FONT, SMALLEST_NAME_FONT = 20, 20
 ROOM_SHORTS = {
     "Master Bedroom": "Master", "Wash Room": "Wash", "Dormitory": "Dorm", "Billiards Room": "Billiard",
     "Wine Cellar": "Cellar",
-    "Camera padronale": "Camera", "Sala da biliardo": "Biliardo", "Dormitorio": "Dormi",
+    "Camera padronale": "Camera", "Sala da biliardo": "Biliardo",
+    "Dormitorio": "Letti",  # its beds (words20: "Dormi" read as "sleep!"; "Camera" is the Master Bedroom's)
 }
 
 CAT = (1.0, 0.60, 0.18, 1)
@@ -76,7 +77,8 @@ def step_apart(line: str, step: int, _: Translate = english) -> tuple[str, str]:
     number, _space, words = line.partition(" ")
     if number != str(step) or not words:
         return line, line
-    return f"{_('Step {n}', n=step)} · {words}", f"{step} · {words}"
+    step_words = _("Step {n}", n=step)  # outside the f-string: pybabel sees it
+    return f"{step_words} · {words}", f"{step} · {words}"
 
 
 def step_number(view: dict) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.metrics import dp, sp
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -27,7 +27,32 @@ from ui.widgets.shown import ShownBehavior
 
 
 class HeaderButton(ShownBehavior, TouchButton):
-    """A header button drawn only while ``shown``."""
+    """A header button drawn only while ``shown``.
+
+    Attributes:
+        folds: hidden, it gives its row its room back: 0 px wide (``size_hint_x`` None);
+            shown, it shares the row (``size_hint_x`` 1). False (the default): it keeps its
+            place and size while hidden (:class:`~ui.widgets.shown.ShownBehavior`).
+    """
+
+    folds = BooleanProperty(False)
+
+    def on_shown(self, *args) -> None:
+        super().on_shown(*args)
+        self._fold()
+
+    def on_folds(self, *_args) -> None:
+        self._fold()
+
+    def _fold(self) -> None:
+        # the width goes to 0 here, every time it hides: a kv rule "width: 0" is set once,
+        # and the row's share it got while shown stayed with it hidden (screen20: the tools
+        # under the board read "His/tory", "Wh/y?" beside the portrait-only Repeat, 162 px
+        # and hidden, after the window turned back to 800x480)
+        if self.folds:
+            self.size_hint_x = 1 if self.shown else None
+            if not self.shown:
+                self.width = 0
 
 #: Most cards a search shows (a word such as "room" matches many).
 MAX_FOUND = 16
@@ -50,13 +75,11 @@ def cards_shown(hardware: dict, game: str, over: bool) -> bool:
 def attach(screen) -> TouchButton:
     """Add the "Cards" button to ``screen``'s tools row (under the board); returns it."""
     app = App.get_running_app()
-    button = HeaderButton(text=app.tr._("Cards"), bold=True, size_hint_x=None)
+    button = HeaderButton(text=app.tr._("Cards"), bold=True, folds=True)
     screen.ids.tools.add_widget(button)
 
     def show(*_args) -> None:
         shown = cards_shown(app.model.hardware, app.model.game, app.model.over)
-        button.size_hint_x = 1 if shown else None
-        button.width = 0
         button.font_size = sp(26) * app.scale
         button.shown, button.disabled = shown, not shown
 

@@ -110,13 +110,15 @@ def said(name: str) -> str:
         beloved = _BELOVED_STAND_IN.match(name)
         if beloved is None:
             return name
-        return stand_in(msg("Toy {n} ({ghost}'s toy)", n=beloved["n"], ghost=beloved["ghost"]), beloved["n"], it="il")
+        return stand_in(msg("Toy {n} ({ghost}'s toy)", n=beloved["n"], ghost=beloved["ghost"]), beloved["n"], it="il",
+                        en="")
     if match["kind"] == "Ghost":
         return stand_in(msg("Ghost {n}", n=match["n"]), match["n"], it="il")
+    # a toy and a tablet are said as names in English: "enters Tablet 3-3" (words19), "and Toy 09
+    # into your hand" (words20), as House of Spirits' "Room 5"; the rulebook says "the" before a
+    # printed name ("the Wash Room", "the Billiards Room Tablet", "the Teddy Bear")
     if match["kind"] == "Toy":
-        return stand_in(msg("Toy {n}", n=match["n"]), match["n"], it="il")
-    # said as a name in English: "enters Tablet 3-3", as House of Spirits' "Room 5" (words19);
-    # the rulebook says "the" only before a room's name ("the Wash Room", "the Billiards Room Tablet")
+        return stand_in(msg("Toy {n}", n=match["n"]), match["n"], it="il", en="")
     return stand_in(msg("Tablet {n}", n=match["n"]), match["n"], it="la", en="")
 
 

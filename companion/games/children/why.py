@@ -104,8 +104,10 @@ def reentry(line: Msg | NewsLine, room: str) -> NewsLine:
 
 def skull(line: Msg | NewsLine, held: int, pool: int) -> NewsLine:
     """An action traded for a skull token."""
-    return because(line, SKULL, msg("An action was traded for a skull token: {held} held now (3 at most), {pool} left "
-                                    "in the pile.", held=held, pool=pool), held, pool)
+    text = nmsg("An action was traded for a skull token: {held} held now (3 at most), {pool} left in the pile.",
+                "An action was traded for a skull token: {held} held now (3 at most), {pool} left in the pile.",
+                "pool", held=held, pool=pool)  # Italian: ne resta 1, ne restano 2
+    return because(line, SKULL, text, held, pool)
 
 
 # --------------------------------------------------------------------------- cards

@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.engine.content import ContentError, ContentField, ContentSpec
 from companion.games.clue_it import components as ci
-from companion.i18n import msg
+from companion.i18n import StandIn, msg
 
 #: The value of the passage field of a location without a secret passage.
 NO_PASSAGE = "none"
@@ -78,6 +78,14 @@ def _printed(component: str) -> Mapping[str, Any]:
     return {"name": name, "passage": default_passage(card)} if pile == "location" else {"name": name}
 
 
+def _said(component: str) -> Mapping[str, Any]:
+    """A Kid's, Item's or Location's name the companion made ("Kid 3"), as the forms say it
+    (words20: "Personaggio 3" on the Italian desk); a name the rulebook prints is as it is."""
+    found = card_of(component)
+    name = ci.card_name(found[1]) if found is not None else None
+    return {"name": name} if isinstance(name, StandIn) else {}
+
+
 def _placeholder(component: str) -> bool:
     """A name not confirmed, or a location (which corners have passages is UNKNOWN)."""
     found = card_of(component)
@@ -120,7 +128,7 @@ def passages_of(content: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
     return out
 
 
-CONTENT = ContentSpec(fields=_fields, printed=_printed, placeholder=_placeholder, check=check_table)
+CONTENT = ContentSpec(fields=_fields, printed=_printed, placeholder=_placeholder, check=check_table, said=_said)
 
 
 def names_entered(content: Mapping[str, Mapping[str, Any]] | None) -> tuple[tuple[str, str], ...]:

@@ -18,7 +18,7 @@ from companion.games.ghost_at_home.cards import unseen
 from companion.games.ghost_at_home.light import MAX_CARDS, MIN_CARDS
 from companion.games.ghost_at_home.prompts import prompt
 from companion.games.ghost_at_home.state import State, Step
-from companion.i18n import Msg, NewsLine, msg
+from companion.i18n import Msg, NewsLine, msg, nmsg
 
 #: The steps in which the active player picks an action or more room cards.
 _ACTING = (Step.TURN, Step.ROOMS)
@@ -166,8 +166,9 @@ _CARD_REASONS = {
 def _paying(state: State, card: str) -> Msg:
     """A card tapped to pay for a light that cannot be one of its cards."""
     if len(state.paying) >= min(MAX_CARDS, state.hands[state.active]):
-        return msg("A light costs 2 or 3 cards from the hand: {n} are tapped. {prompt}", n=len(state.paying),
-                   prompt=_now(state))
+        return nmsg("A light costs 2 or 3 cards from the hand: {n} is tapped. {prompt}",
+                    "A light costs 2 or 3 cards from the hand: {n} are tapped. {prompt}", "n", n=len(state.paying),
+                    prompt=_now(state))
     return msg("{card}: every copy is in a house, face-up in the discard pile or tapped already. "
                "{prompt}", card=gc.THE_CARD[card], prompt=_now(state))
 
@@ -236,8 +237,9 @@ def _from(state: State) -> Msg | None:
 def _discard_n(state: State, arg: str) -> Msg | None:
     if state.step != Step.DISCARD:
         return _waiting(state) or msg("First touch Discard and draw. {prompt}", prompt=_now(state))
-    return msg("{player} holds {n} cards. {prompt}", player=state.player, n=state.hands[state.active],
-               prompt=_now(state))
+    return nmsg("{player} holds {n} card. {prompt}", "{player} holds {n} cards. {prompt}", "n",
+                player=state.player, n=state.hands[state.active],
+                prompt=_now(state))
 
 
 def _done(state: State, _arg: str) -> Msg | None:

@@ -123,7 +123,7 @@ def _attack_total(state: State) -> State:
     defence = state.card(monster).defence
     face = pending.dice[-1]
     attack_stand_ins = state.stand_ins(state.character_card(player).id, *pending.items)  # words18
-    fight = _stand_ins(state)
+    fight = fight_stand_ins(state)
     state = say(state, _once(("attack total", base, bonus, face, total, defence, attack_stand_ins, fight),
                              _attack_total_line, base, bonus, face, total, defence, attack_stand_ins, fight))
     if total > defence + 6:  # "the monster has no chance of defending against it": no defence die
@@ -158,7 +158,7 @@ def on_monster_defence(state: State, face: int) -> State:
     monster = state.card(pending.target)
     defence = monster.defence + face
     state = change_action(state, dice=pending.dice + (face,), against=defence)
-    fight = _stand_ins(state)
+    fight = fight_stand_ins(state)
     content, target, score = state.content, pending.target, pending.score
     state = say(state, _with_cards(content, ("monster defends", target, face, score, fight),
                                    _monster_defends_line, monster, face, score, fight))
@@ -211,9 +211,10 @@ def _strikes_back(monster, chooses: str | None):
     return why.strikes_back(line)
 
 
-def _stand_ins(state: State) -> bool:
+def fight_stand_ins(state: State) -> bool:
     """Some figure of the fight under way is a placeholder: the character's, the monster's or
-    an item's used (words19: the totals and explanations built from them say so)."""
+    an item's used (words19: the totals and explanations built from them say so; words20: the
+    odds meter too)."""
     pending = state.action
     return state.stand_ins(state.character_card(state.active).id, pending.target, *pending.items, *pending.guards)
 
@@ -255,7 +256,7 @@ def on_monster_attack(state: State, face: int) -> State:
     state = change_action(state, dice=pending.dice + (face,), against=total)
     player = state.active
     guarded = state.character_card(player).defence + guard_bonus(state)
-    fight = _stand_ins(state)
+    fight = fight_stand_ins(state)
     content, target, name = state.content, pending.target, state.player
     if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"
         state = say(state, _with_cards(content, ("monster attacks", target, face, guarded, fight),
@@ -317,7 +318,7 @@ def on_player_defence(state: State, face: int) -> State:
     defence = base + bonus + face
     name, against = state.player, pending.against
     own_stand_ins = state.stand_ins(state.character_card(player).id, *pending.items, *pending.guards)  # words18
-    fight = _stand_ins(state)
+    fight = fight_stand_ins(state)
     state = say(state, _once(("player defends", name, base, bonus, face, against, own_stand_ins, fight),
                              _player_defends, name, base, bonus, face, against, own_stand_ins, fight))
     state = discard_items(state, player, pending.items + pending.guards)

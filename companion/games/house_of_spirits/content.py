@@ -149,6 +149,17 @@ def printed(component: str) -> dict[str, Any]:
     return card_values(hc.CARDS[card_id]) if card_id and fields(component) else {}
 
 
+def said(component: str) -> dict[str, Any]:
+    """The printed values the companion made, as the forms say them (words20): the stand-in
+    name of a card the rulebook does not name ("Character 4 (placeholder)": "Personaggio 4
+    (segnaposto)"), not the names the rulebook's tables type ("Attic")."""
+    card_id = _card_id(component)
+    card = hc.CARDS[card_id] if card_id and fields(component) else None
+    if card is None or not card.stand_in or not card.name.endswith(" (placeholder)"):
+        return {}
+    return {"name": msg("{name} (placeholder)", name=card.said)}
+
+
 def placeholder(component: str) -> bool:
     """The content file's data for ``component`` holds a stand-in (notes.md 1.4)."""
     card_id = _card_id(component)
@@ -272,7 +283,7 @@ def _check_card(card: Card, values: Mapping[str, Any]) -> None:
             raise ContentError(msg("{card}: a plot modifier for one room needs that room.", card=card.said))
 
 
-CONTENT = ContentSpec(fields=fields, printed=printed, placeholder=placeholder, check=check)
+CONTENT = ContentSpec(fields=fields, printed=printed, placeholder=placeholder, check=check, said=said)
 
 
 # --------------------------------------------------------------------------- virtual decks

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.games.house_of_spirits.actions import plot_target
-from companion.games.house_of_spirits.combat import may_reroll
+from companion.games.house_of_spirits.actions import plot_roll_stand_ins, plot_target
+from companion.games.house_of_spirits.combat import fight_stand_ins, may_reroll
 from companion.games.house_of_spirits.state import Roll, State, Step
 from companion.i18n import Msg, msg
 
@@ -67,8 +67,18 @@ def odds(state: State) -> tuple[Msg, Fraction] | None:
     """The meter: the attack's chance to hit, or the plot roll's chance to succeed."""
     if state.outcome is not None:
         return None
+    # worked out from a card's placeholder numbers, the meter says so, as the fight's and the plot
+    # roll's lines do (words20: "This attack hits: 54%" read as the cards' own chance); short, as
+    # the figure keeps to one line of the board's row (about 350 px at 800x480: "Hits, placeholder
+    # numbers: 100%" is 292 px, "Tiro trama, numeri segnaposto: 100%" 332)
     hit = attack_hits(state)
     if hit is not None:
+        if fight_stand_ins(state):
+            return msg("Hits, placeholder numbers"), hit
         return msg("This attack hits"), hit
     plot = plot_succeeds(state)
-    return None if plot is None else (msg("The plot roll succeeds"), plot)
+    if plot is None:
+        return None
+    if plot_roll_stand_ins(state):
+        return msg("Plot roll, placeholder numbers"), plot
+    return msg("The plot roll succeeds"), plot

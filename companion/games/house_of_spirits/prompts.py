@@ -267,9 +267,14 @@ def _toggles(state: State, chosen, items, verb: str, aspect: str, monster: str |
 
 def _toggle(state: State, verb: str, item: str, chosen: bool, bonus: int) -> Choice:
     """Use an item, or put it back (chosen already)."""
+    card = state.label(item)
+    if state.stand_ins(item):  # the bonus is the content file's placeholder (words20), as "placeholder health 2"
+        if chosen:
+            return Choice(f"{verb}:{item}", msg("Put back {card} (placeholder +{bonus})", card=card, bonus=bonus))
+        return Choice(f"{verb}:{item}", msg("Use {card} (placeholder +{bonus})", card=card, bonus=bonus))
     if chosen:
-        return Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item), bonus=bonus))
-    return Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=state.label(item), bonus=bonus))
+        return Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=card, bonus=bonus))
+    return Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=card, bonus=bonus))
 
 
 def _action_prompt(state: State) -> Prompt:
@@ -349,6 +354,9 @@ def _plot_item_choice(state: State, item: str) -> Choice:
 
 
 def _heal_card_choice(state: State, card: str) -> Choice:
+    if state.stand_ins(card):  # words20, as the toggles above
+        return Choice(f"use:{card}", msg("Play {card} (placeholder heal {heal})", card=state.label(card),
+                                         heal=state.card(card).heal))
     return Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card), heal=state.card(card).heal))
 
 

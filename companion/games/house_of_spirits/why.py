@@ -325,8 +325,9 @@ def hit(line: Msg | NewsLine, score: int, defence: int, health: int, stand_ins: 
         text = msg("{score} is more than {defence}: one wound, its last health point, so the monster dies.",
                    score=score, defence=defence)
     else:
-        text = msg("{score} is more than {defence}: the monster loses one health point; {health} left.",
-                   score=score, defence=defence, health=health)
+        text = nmsg("{score} is more than {defence}: the monster loses one health point; {health} left.",
+                    "{score} is more than {defence}: the monster loses one health point; {health} left.",
+                    "health", score=score, defence=defence, health=health)  # Italian: ne resta 1, ne restano 2
     return because(line, ATTACK, _stand_ins(text, stand_ins), score, defence, health)
 
 
