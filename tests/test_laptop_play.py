@@ -515,3 +515,32 @@ def test_an_accepted_tap_with_nothing_to_tell_is_said_in_the_tables_language(tmp
             stop()
     assert (code, err) == (TAP_ACCEPTED, ""), (code, out, err)
     assert out.strip() == "Carta letta: il gioco l'ha presa.", out
+
+
+def test_play_speaks_the_kept_language_from_its_first_line(tmp_path, monkeypatch):
+    """newcomer20, finding 11: after ``play … --lang it`` the next ``play`` said "No display
+    found: playing in the terminal." and its refusal of another unfinished game in English,
+    then played in Italian. The language kept in the store is play's from the start; the
+    store is only read (a file that is no store stays as it was, and the words are English)."""
+    import argparse
+
+    from companion.play import _asked_language, play_words
+    from companion.store import EventStore
+
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    db = tmp_path / "games.sqlite3"
+    store = EventStore(db)
+    store.set_setting("language", "it", 1.0)
+    store.close()
+    kept = _asked_language(argparse.Namespace(lang=None, db=str(db), config=None))
+    assert kept == "it"
+    assert _asked_language(argparse.Namespace(lang="en", db=str(db), config=None)) == "en"
+    reason = ("the unfinished game 1 is creepy_cellar (Ada, Bo), not house_of_spirits: add --set-aside to keep it "
+              "unfinished in the store and start house_of_spirits")
+    assert play_words(reason, kept).startswith("la partita non finita n. 1 è creepy_cellar")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    for other in (notes, tmp_path / "none.sqlite3"):
+        assert _asked_language(argparse.Namespace(lang=None, db=str(other), config=None)) == "en"
+    assert notes.read_text() == "my notes\n" and not (tmp_path / "none.sqlite3").exists()
