@@ -51,6 +51,33 @@ def test_card_data_exports_and_imports_into_a_fresh_store_with_the_same_forms(tm
     fresh.close()
 
 
+def test_an_export_with_nothing_entered_imports_back_as_a_no_op(tmp_path, capsys):
+    """newcomer20, finding 9: ``content export children -o F`` before any card was entered wrote
+    a 3-line file that ``content import F`` refused ("the file holds no card", exit 2). The
+    round trip works: nothing to import, said in one line, exit 0, the card data as it was.
+    A CSV of no card names no game: it needs ``--game``, and says so without it."""
+    store = EventStore(tmp_path / "a.sqlite3")
+    store.set_content(GHOST, {"name": "Penelope"}, 1.0)
+    before = store.content("children")
+    with running_daemon(tmp_path, db="empty.sqlite3") as daemon:
+        for fmt in ("toml", "csv"):
+            assert main(["content", "export", "children", "--format", fmt, "-o", str(tmp_path / f"c.{fmt}"),
+                         *_sock(daemon)]) == 0
+    assert len((tmp_path / "c.toml").read_text().splitlines()) == 3
+    capsys.readouterr()
+    with running_daemon(tmp_path, store, socket="b.sock") as daemon:
+        assert main(["content", "import", str(tmp_path / "c.toml"), *_sock(daemon)]) == 0
+        assert main(["content", "import", str(tmp_path / "c.csv"), "--game", "children", *_sock(daemon)]) == 0
+        out, err = capsys.readouterr()
+        assert main(["content", "import", str(tmp_path / "c.csv"), *_sock(daemon)]) == 2
+    assert err == "" and out.splitlines() == [
+        "Nothing to import: the file holds no card of Children (an export made before any card was entered); "
+        "the card data stays as it was."] * 2, (out, err)
+    assert "does not say which game it is for" in capsys.readouterr().err
+    assert store.content("children") == before
+    store.close()
+
+
 def test_an_export_never_writes_over_a_file_that_is_there(tmp_path, capsys):
     """Newcomer trial: ``content export -o precious.txt`` overwrote an unrelated file
     (``backup`` refused the same)."""
