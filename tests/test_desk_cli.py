@@ -292,6 +292,12 @@ def test_history_figures_match_the_scripts_results(tmp_path, capsys):
         "creepy_cellar": 2, "house_of_spirits": 1, "clue_it": 1, "children": 1, "ghost_at_home": 1}
     assert main(["history", "--csv", "players", "--db", str(db)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "player,played,wins,average_minutes"
+    assert main(["history", "--db", str(db)]) == 0  # newcomer20: the games' table had no header line
+    header, first, *rest = capsys.readouterr().out.splitlines()
+    assert header == "id\tstarted\tgame\tplayers\twon by\tminutes"
+    assert first.startswith("1\t") and first.split("\t")[2:5] == [
+        "Ghost Fightin' Treasure Hunters: Creepy Cellar", "Ada, Bo, Cy", "Ada, Bo, Cy"], first
+    assert "Player\tplayed\twins\taverage minutes" in rest
     assert main(["games", "--saved", "--db", str(db)]) == 0
     header, *lines = capsys.readouterr().out.splitlines()
     assert header == "id\tgame\tplayers\tstarted\tlast input\tinputs\tstatus"
