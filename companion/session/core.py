@@ -404,6 +404,8 @@ def _only_news(before: Any, after: Any) -> bool:
     """Whether ``after`` is ``before`` but for what the last action told the table (``news``)."""
     import dataclasses
 
-    if not (dataclasses.is_dataclass(before) and dataclasses.is_dataclass(after) and hasattr(after, "news")):
+    if isinstance(before, type) or type(before) is not type(after) or not dataclasses.is_dataclass(after) \
+            or not hasattr(after, "news"):
         return False
-    return type(before) is type(after) and dataclasses.replace(before, news=()) == dataclasses.replace(after, news=())
+    return all(getattr(before, f.name) == getattr(after, f.name) for f in dataclasses.fields(after)
+               if f.compare and f.name != "news")
