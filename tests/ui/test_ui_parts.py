@@ -579,7 +579,7 @@ def test_a_word_too_wide_for_its_line_breaks_with_a_hyphen_where_the_lines_hold_
     def measure(word: str) -> float:  # 10 px a character
         return 10 * len(word)
 
-    assert fit_lines("Flashlight", 70, 3, measure) == "Flashl-\night"
+    assert fit_lines("Flashlight", 70, 3, measure) == "Flash-\nlight"  # at a syllable (newcomer20), not "Flashl-"
     assert fit_lines("Flashlight", 60, 2, measure) == "Flash-\nlight"
     assert fit_lines("Ancient Tome", 50, 3, measure) == "Anci-\nent\nTome"
     assert fit_lines("Ancient Tome", 50, 2, measure) == "Anci. Tome"  # two lines do not hold it: cut
