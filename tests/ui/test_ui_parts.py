@@ -91,6 +91,24 @@ def test_titles_doors_and_outcomes():
 
     assert doors_text("green") == "Green doors locked"
     assert doors_text("") == "Doors open"
+
+
+def test_the_door_status_is_not_drawn_as_a_button():
+    """screen20b: "Doors open" was a 20 px label on a filled rounded box in the buttons'
+    colour beside the die; a child touched it and nothing happened. It is a drawn door and
+    words in the doors' colour (dim when open), on no box."""
+    from ui import theme
+    from ui.boards.creepy_cellar import doors_colour
+    from ui.widgets import shapes
+
+    kv = (UI / "kv" / "creepy_cellar.kv").read_text(encoding="utf-8")
+    rule = kv[kv.index("text: doors_text(") - 400:kv.index("text: doors_text(") + 400]
+    assert "RoundedRectangle" not in rule and "theme.DOORS.get" not in rule
+    assert 'kind: "locked_door" if root.locked else "door"' in rule
+    assert {"door", "locked_door"} <= set(shapes.PIECES)
+    assert doors_colour("") == theme.TEXT_DIM
+    for locked in ("green", "blue"):  # the words read on the dark board, in the doors' colour
+        assert theme.contrast(doors_colour(locked), theme.BACKGROUND) >= 4.5
     assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
 
 

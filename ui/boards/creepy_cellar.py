@@ -508,6 +508,15 @@ def status_text(view: dict, _: Translate = english, mode: bool = True, colours: 
     return " · ".join(parts)
 
 
+def doors_colour(locked: str) -> tuple:
+    """The door status's colour (its drawn door and its words, on no box: a status, not a
+    button, screen20b): the locked doors' colour lightened to read on the dark board,
+    the dim text colour when the doors are open."""
+    if not locked:
+        return theme.TEXT_DIM
+    return theme.on_dark(theme.DOORS.get(locked, theme.TEXT))
+
+
 def doors_text(locked: str, _: Translate = english) -> str:
     """The door panel: "Green doors locked", or "Doors open" when no colour is locked, in
     the language of ``_``."""
