@@ -213,8 +213,22 @@ class GameOverPanel(BoxLayout):
         if summary.scores and heading:
             lines.append(_label(escape_markup(summary.scores_heading), font, theme.TEXT_DIM))
         if summary.scores:
-            lines.append(_label(self._scores(summary), font, bold=True))
+            lines.append(_label(self._scores_line(summary, font, heading), font, bold=True))
         return lines
+
+    def _scores_line(self, summary: Summary, font: float, heading: bool) -> str:
+        """The scores; when their heading has no line of its own (the moments took it), led by
+        it where that still fits one line: "Ghosts trapped: Bo 3   Ada 1" (screen20b: in
+        portrait the figures stood with nothing to say what they count)."""
+        scores = self._scores(summary)
+        if heading or not summary.scores_heading:
+            return scores
+        _ = self.tr
+        led = _("{heading}: {scores}", heading=coloured(summary.scores_heading, theme.TEXT_DIM), scores=scores)
+        probe = _label(led, font, bold=True)
+        probe.texture_update()  # unwrapped: its width on one line
+        width = self.width - self.padding[0] - self.padding[2]
+        return led if 1 < probe.texture_size[0] <= width else scores
 
     def _fitting_moments(self, summary: Summary) -> list[Label]:
         """Moments of the game whose wrapped lines fit in :attr:`room` under what the panel shows
