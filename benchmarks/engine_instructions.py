@@ -16,6 +16,7 @@ stop) with this one's Python, and prints both side by side with their ratio.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -38,12 +39,20 @@ print(actions)
 """
 
 
+def _env(tree: Path, **more: str) -> dict[str, str]:
+    """The playout's environment: ``tree`` on the path, and this process's ``PYTHONHASHSEED``
+    when it has one (a random hash seed moves Children by several thousand instructions an
+    action from run to run: the same seed makes two trees' figures comparable)."""
+    seed = os.environ.get("PYTHONHASHSEED")
+    return {"PYTHONPATH": str(tree), **more, **({"PYTHONHASHSEED": seed} if seed else {})}
+
+
 def counted(tree: Path, game: str, n: int) -> tuple[int, int]:
     """(actions played, instructions run) of a playout of at least ``n`` actions in ``tree``."""
     done = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, "-c", _PLAYOUT.format(game=game, n=n)],
-        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, cwd=tree,
+        env=_env(tree, PATH="/usr/bin:/bin"), cwd=tree,
         capture_output=True, text=True, check=True)
     refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if refs is None:
@@ -55,7 +64,7 @@ def per_action(tree: Path, game: str) -> float:
     """Instructions an action of ``game`` in ``tree`` (see the module's docstring). A first
     run outside valgrind writes the bytecode of any module changed since: compiling it inside
     the short run alone once gave a negative figure."""
-    subprocess.run([sys.executable, "-c", _PLAYOUT.format(game=game, n=1)], env={"PYTHONPATH": str(tree)},
+    subprocess.run([sys.executable, "-c", _PLAYOUT.format(game=game, n=1)], env=_env(tree),
                    cwd=tree, capture_output=True, check=True)
     short, long = counted(tree, game, SHORT), counted(tree, game, LONG)
     return (long[1] - short[1]) / (long[0] - short[0])

@@ -375,8 +375,8 @@ def check_import(found: CardFile, entered: Mapping[str, Mapping[str, Any]],
                 problems.append(at(line, msg("{component} has no field filled in", component=component)))
             continue
         checked[component] = values
-    if not found.entries and not problems:
-        problems.append(msg("the file holds no card of {game}", game=spec.title))
+    if not found.entries and not problems:  # an export made before any card was entered: a no-op
+        return spec, {}
     if not problems:
         try:
             check_table(spec.content, spec.components, {**entered, **checked}, lambda c: copies(spec, c))
@@ -389,7 +389,7 @@ def check_import(found: CardFile, entered: Mapping[str, Mapping[str, Any]],
 
 
 def _game_of(found: CardFile, expect: str | None) -> Game:
-    game = found.game
+    game = found.game or (expect if not found.entries else None)  # a CSV of no card names no game
     if game is None:
         raise ImportRefused([at(found.game_line or 1, msg(
             "the file does not say which game it is for (game = \"children\" in TOML; component ids such as "

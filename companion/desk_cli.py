@@ -323,13 +323,14 @@ def _history_text(figures: dict) -> None:
     if not figures["games"]:
         print("No game has been finished yet.")
         return
+    print("id\tstarted\tgame\tplayers\twon by\tminutes")
     for g in figures["games"]:
         extra = "".join([f", {g['figures']['hauntings']} hauntings" if "hauntings" in g["figures"] else "",
                          ", scores " + ", ".join(f"{p} {s}" for p, s in g["figures"]["scores"].items())
                          if "scores" in g["figures"] else ""])
         won = ", ".join(g["winners"]) or "nobody"
         print(f"{g['id']}\t{_when(g['started'])}\t{g['title']}\t{', '.join(g['players'])}\t"
-              f"won: {won}\t{g['minutes']} min{extra}")
+              f"{won}\t{g['minutes']} min{extra}")
     print("\nPlayer\tplayed\twins\taverage minutes")
     for r in figures["players"]:
         print(f"{r['player']}\t{r['played']}\t{r['wins']}\t{r['average_minutes']}")

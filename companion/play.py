@@ -9,6 +9,7 @@ daemon's virtual reader (the daemon's ``tap`` command) and says what the table m
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -49,7 +50,7 @@ def play_command(args, new) -> int:
     voice = _start_voice(args, socket, log_path)
     _stop_on_signals(app)
     try:
-        return _run(app, new, socket, daemon, log_path, getattr(args, "lang", None))
+        return _run(app, new, socket, daemon, log_path, getattr(args, "lang", None), lang)
     finally:
         _stop(daemon)
         if voice is not None:
@@ -116,8 +117,39 @@ def _start_voice(args, socket: Path, log_path: Path | None = None) -> subprocess
 
 
 def _asked_language(args) -> str:
-    """The language ``play`` speaks before its daemon listens: ``--lang``, else English."""
-    return getattr(args, "lang", None) or "en"
+    """The language ``play`` speaks before its daemon listens: ``--lang``, else the one the
+    table keeps (chosen with ``--lang`` or on the screen, in the store: newcomer20 found the
+    first lines in English before an Italian game), else the config's, else English."""
+    asked = getattr(args, "lang", None)
+    if asked:
+        return asked
+    from companion.i18n import LANGUAGES
+    from companion.paths import default_db
+
+    kept = kept_language(Path(getattr(args, "db", None) or default_db()))
+    if kept in LANGUAGES:
+        return kept
+    from companion.config import ConfigError, load_config
+
+    try:
+        return load_config(getattr(args, "config", None)).language
+    except ConfigError:  # refused later (_check_paths), in English
+        return "en"
+
+
+def kept_language(db: Path) -> str | None:
+    """The language kept in the event store ``db`` (read only: nothing is made or changed), or
+    None: no store, no language kept, or a file that is no store (refused later)."""
+    import sqlite3
+
+    if not db.is_file():
+        return None
+    try:
+        with contextlib.closing(sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)) as db_file:
+            row = db_file.execute("SELECT value FROM settings WHERE name = 'language'").fetchone()
+    except sqlite3.Error:
+        return None
+    return row[0] if row and isinstance(row[0], str) else None
 
 
 def _choose_language(socket: Path, lang: str | None) -> None:
@@ -133,11 +165,13 @@ def _choose_language(socket: Path, lang: str | None) -> None:
         pass
 
 
-def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path, lang: str | None = None) -> int:
-    """Once the daemon listens: say which game, play it, and say what became of it."""
+def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path, lang: str | None = None,
+         words: str = "en") -> int:
+    """Once the daemon listens: say which game, play it, and say what became of it. ``lang``:
+    ``--lang`` (chosen for the table), ``words``: the language said before the daemon listens."""
     try:
         if not _wait_listening(daemon, socket):
-            return _daemon_failed(daemon, log_path, lang or "en")
+            return _daemon_failed(daemon, log_path, lang or words)
         _choose_language(socket, lang)
         opened = [line.split(" companion: ", 1)[1] for line in _this_run(log_path)
                   if " companion: resumed game " in line or " companion: started a new game " in line]

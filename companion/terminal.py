@@ -364,7 +364,15 @@ class TerminalTable:
             client.request({"cmd": "private", "player": player})
             return True
         self._say(self.view.say(msg("Nothing was shown: what only {player} may see stays hidden.", player=player)))
-        return False
+        return not self._usable(text)  # a line that is no input ("x") has had its one line (newcomer20)
+
+    def _usable(self, text: str) -> bool:
+        """Whether ``text`` is an input the table takes now (a choice's number, u, tap, q), not
+        one :meth:`_command` would only refuse as "not a choice"."""
+        lowered = text.lower()
+        if lowered in ("q", "quit", "exit", "u", "undo", "tap") or lowered.startswith("tap "):
+            return True
+        return text.isdigit() and 1 <= int(text) <= len(self.view.shown)
 
     def _stop_unsaved(self, client: Client) -> bool:
         """``q``: stop (False), but while the game is not being saved ask first (issue 26)."""

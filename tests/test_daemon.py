@@ -135,6 +135,7 @@ def test_the_heap_is_settled_once_a_game_is_on_the_table_never_per_input(tmp_pat
     resumes, never on an input's path; off unless the settings ask (the daemon process does)."""
     settled: list[int] = []
     monkeypatch.setattr(heap, "settle_heap", lambda: settled.append(1))
+    monkeypatch.setattr(heap, "hold_heap", lambda: None)  # not this test process's whole heap
     monkeypatch.setattr(heap, "SETTLE_AFTER", 0.0)
     with running_daemon(tmp_path, settings=DaemonSettings(settle_heap=True)) as daemon:
         _start(daemon, stack={"movement_die": [6]})

@@ -51,6 +51,33 @@ def test_card_data_exports_and_imports_into_a_fresh_store_with_the_same_forms(tm
     fresh.close()
 
 
+def test_an_export_with_nothing_entered_imports_back_as_a_no_op(tmp_path, capsys):
+    """newcomer20, finding 9: ``content export children -o F`` before any card was entered wrote
+    a 3-line file that ``content import F`` refused ("the file holds no card", exit 2). The
+    round trip works: nothing to import, said in one line, exit 0, the card data as it was.
+    A CSV of no card names no game: it needs ``--game``, and says so without it."""
+    store = EventStore(tmp_path / "a.sqlite3")
+    store.set_content(GHOST, {"name": "Penelope"}, 1.0)
+    before = store.content("children")
+    with running_daemon(tmp_path, db="empty.sqlite3") as daemon:
+        for fmt in ("toml", "csv"):
+            assert main(["content", "export", "children", "--format", fmt, "-o", str(tmp_path / f"c.{fmt}"),
+                         *_sock(daemon)]) == 0
+    assert len((tmp_path / "c.toml").read_text().splitlines()) == 3
+    capsys.readouterr()
+    with running_daemon(tmp_path, store, socket="b.sock") as daemon:
+        assert main(["content", "import", str(tmp_path / "c.toml"), *_sock(daemon)]) == 0
+        assert main(["content", "import", str(tmp_path / "c.csv"), "--game", "children", *_sock(daemon)]) == 0
+        out, err = capsys.readouterr()
+        assert main(["content", "import", str(tmp_path / "c.csv"), *_sock(daemon)]) == 2
+    assert err == "" and out.splitlines() == [
+        "Nothing to import: the file holds no card of Children (an export made before any card was entered); "
+        "the card data stays as it was."] * 2, (out, err)
+    assert "does not say which game it is for" in capsys.readouterr().err
+    assert store.content("children") == before
+    store.close()
+
+
 def test_an_export_never_writes_over_a_file_that_is_there(tmp_path, capsys):
     """Newcomer trial: ``content export -o precious.txt`` overwrote an unrelated file
     (``backup`` refused the same)."""
@@ -265,6 +292,12 @@ def test_history_figures_match_the_scripts_results(tmp_path, capsys):
         "creepy_cellar": 2, "house_of_spirits": 1, "clue_it": 1, "children": 1, "ghost_at_home": 1}
     assert main(["history", "--csv", "players", "--db", str(db)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "player,played,wins,average_minutes"
+    assert main(["history", "--db", str(db)]) == 0  # newcomer20: the games' table had no header line
+    header, first, *rest = capsys.readouterr().out.splitlines()
+    assert header == "id\tstarted\tgame\tplayers\twon by\tminutes"
+    assert first.startswith("1\t") and first.split("\t")[2:5] == [
+        "Ghost Fightin' Treasure Hunters: Creepy Cellar", "Ada, Bo, Cy", "Ada, Bo, Cy"], first
+    assert "Player\tplayed\twins\taverage minutes" in rest
     assert main(["games", "--saved", "--db", str(db)]) == 0
     header, *lines = capsys.readouterr().out.splitlines()
     assert header == "id\tgame\tplayers\tstarted\tlast input\tinputs\tstatus"

@@ -388,3 +388,18 @@ def test_the_lines_said_most_to_the_table_do_not_say_gli_altri():
             "carta di ogni mazzetto",
     }
     assert {str(m): render(m, "it") for m in said} == {str(m): italian for m, italian in said.items()}
+
+
+def test_a_card_of_either_gender_goes_back_on_the_main_deck_in_good_italian():
+    """newcomer20, finding 13: "Togliete il Tomo Antico dall'area di gioco e rimettetela in cima
+    al mazzo principale": the pronoun agreed with "carta", not with a masculine card's name. The
+    sentence says the card once, with its own article, and no pronoun to agree."""
+    from companion.i18n import named
+
+    line = "Take {card} back out of the play area and put it on top of the main deck."
+    said = {gender: render(msg(line, card=named(msg(name), it=article)), "it")
+            for gender, name, article in (("m", "Ancient Tome", "il"), ("f", "Wine Cellar", "la"))}
+    assert said["m"] == "Riportate il Tomo Antico dall'area di gioco in cima al mazzo principale."
+    assert said["f"].startswith("Riportate la ") and "rimettetel" not in said["f"]
+    assert render(msg(line, card="Carta 7"), "it") == \
+        "Riportate la carta Carta 7 dall'area di gioco in cima al mazzo principale."

@@ -459,3 +459,88 @@ def test_a_signal_to_play_stops_it_and_its_daemon(laptop, sig):
     assert "Traceback" not in err
     with pytest.raises(DaemonUnavailable):
         Client(socket_of(laptop)).connect(timeout=1.0)
+
+
+def _started(daemon, header: dict) -> list:
+    """``header``'s game started on ``daemon``, with a virtual ``cards`` reader (as a laptop's
+    daemon has); returns the reader's stop callables."""
+    from companion.daemon.table_hardware import start_virtual
+    from companion.header import GameHeader
+
+    stops = daemon.call(lambda: start_virtual(daemon, {"cards": "cards"}))
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(header)))
+    daemon.drain()
+    return stops
+
+
+def test_a_card_tapped_twice_while_sealing_is_refused_exit_1(tmp_path, capsys):
+    """newcomer20, finding 10: the table's "That card was tapped already" came with exit 0
+    although README says 1 means refused. The game records the tap and changes nothing; for
+    ``companion tap`` that is a refusal: the sentence on stderr, exit 1."""
+    from companion.games.clue_it import components as ci
+    from companion.tapping import TAP_ACCEPTED, TAP_REFUSED, tap_command
+    from tests.daemon_fixture import running_daemon
+
+    with running_daemon(tmp_path, reader_roles={"cards": "cards"}) as daemon:
+        stops = _started(daemon, {"game": "clue_it", "players": ["Ada", "Bo", "Cy"], "seed": 3,
+                                  "options": {"envelope": "companion"}})
+        with Client(daemon.socket_path).connect() as client:
+            for kid in ci.KIDS[:3]:
+                assert client.choose(f"kid:{kid}")["ok"]
+        card = f"clue_it:kid:{ci.KIDS[4]}"
+        assert tap_command(card, None, 0.0, daemon.socket_path) == TAP_ACCEPTED
+        capsys.readouterr()
+        assert tap_command(card, None, 0.0, daemon.socket_path) == TAP_REFUSED
+        out, err = capsys.readouterr()
+        for stop in stops:
+            stop()
+    assert out == "" and err.strip() == "That card was tapped already: tap the next card of the pile.", (out, err)
+
+
+def test_an_accepted_tap_with_nothing_to_tell_is_said_in_the_tables_language(tmp_path, capsys):
+    """newcomer20, finding 10: ``companion tap "carta fantasma"`` at an Italian Ghost at Home
+    table printed "accepted", in English: every accepted tap prints a sentence in the table's
+    language."""
+    from companion.tapping import TAP_ACCEPTED, tap_command
+    from tests.daemon_fixture import running_daemon
+
+    with running_daemon(tmp_path, language="it", reader_roles={"cards": "cards"}) as daemon:
+        stops = _started(daemon, {"game": "ghost_at_home", "players": ["Ada", "Bo"], "seed": 3, "options": {}})
+        with Client(daemon.socket_path).connect() as client:  # Ada plays her room cards; Bo may play a ghost
+            for key in ("room:first-floor", "room:first-floor", "room:second-floor", "done"):
+                assert client.choose(key)["ok"], key
+        code = tap_command("carta fantasma", None, 0.0, daemon.socket_path)
+        out, err = capsys.readouterr()
+        for stop in stops:
+            stop()
+    assert (code, err) == (TAP_ACCEPTED, ""), (code, out, err)
+    assert out.strip() == "Carta letta: il gioco l'ha presa.", out
+
+
+def test_play_speaks_the_kept_language_from_its_first_line(tmp_path, monkeypatch):
+    """newcomer20, finding 11: after ``play … --lang it`` the next ``play`` said "No display
+    found: playing in the terminal." and its refusal of another unfinished game in English,
+    then played in Italian. The language kept in the store is play's from the start; the
+    store is only read (a file that is no store stays as it was, and the words are English)."""
+    import argparse
+
+    from companion.play import _asked_language, play_words
+    from companion.store import EventStore
+
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    db = tmp_path / "games.sqlite3"
+    store = EventStore(db)
+    store.set_setting("language", "it", 1.0)
+    store.close()
+    kept = _asked_language(argparse.Namespace(lang=None, db=str(db), config=None))
+    assert kept == "it"
+    assert _asked_language(argparse.Namespace(lang="en", db=str(db), config=None)) == "en"
+    reason = ("the unfinished game 1 is creepy_cellar (Ada, Bo), not house_of_spirits: add --set-aside to keep it "
+              "unfinished in the store and start house_of_spirits")
+    assert play_words(reason, kept).startswith("la partita non finita n. 1 è creepy_cellar")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    for other in (notes, tmp_path / "none.sqlite3"):
+        assert _asked_language(argparse.Namespace(lang=None, db=str(other), config=None)) == "en"
+    assert notes.read_text() == "my notes\n" and not (tmp_path / "none.sqlite3").exists()

@@ -1,14 +1,18 @@
 """Issue 35 item 3: what a tap's state need not wait for waits until it has gone out: a long
 game's due snapshot (written after the state is published, before the next input, or at
-shutdown), and the heap's settle (after a second without an input, ten at the latest).
+shutdown), the heap's settle (after a second without an input, ten at the latest), and the
+young generations' collections (between inputs, never inside one).
 Work and order, never times: the timers run on a fake loop, or never fire."""
 
 from __future__ import annotations
 
+import gc
 import heapq
+import threading
 
 from companion.daemon import heap, snapshots
-from companion.daemon.heap import HeapSettler
+from companion.daemon.heap import HeapSettler, collect_young
+from companion.daemon.play import InputPlay
 from companion.daemon.publisher import StatePublisher
 from companion.daemon.settings import DaemonSettings
 from companion.header import GameHeader
@@ -44,6 +48,9 @@ class FakeLoop:
     def call_later(self, delay, callback):
         return self.call_at(self.now + delay, callback)
 
+    def call_soon(self, callback):
+        return self.call_at(self.now, callback)
+
     def run_until(self, moment: float) -> None:
         while self._timers and self._timers[0][0] <= moment:
             when, _, timer = heapq.heappop(self._timers)
@@ -64,6 +71,8 @@ class _Timer:
 def _settler(monkeypatch) -> tuple[HeapSettler, FakeLoop, list[float]]:
     loop, settled = FakeLoop(), []
     monkeypatch.setattr(heap, "settle_heap", lambda: settled.append(loop.now))
+    monkeypatch.setattr(heap, "hold_heap", lambda: None)  # not this test process's heap
+    monkeypatch.setattr(heap, "collect_young", lambda: None)
     settler = HeapSettler(True)
     settler.serving(loop)  # type: ignore[arg-type]
     return settler, loop, settled
@@ -96,8 +105,101 @@ def test_the_heap_is_settled_after_a_second_without_an_input(monkeypatch):
     assert settled == [1.7]
 
 
+def test_a_game_on_the_table_is_frozen_at_once_and_its_young_collected_after_each_input(monkeypatch):
+    """Session 20: the heap is frozen as the game comes on the table (no gen 2 collection walks
+    the resumed game before the settle), and each input is followed, on the loop's next turn
+    (after its ``later`` message), by a look at the young generations. Before: no freeze until
+    the settle, no look."""
+    loop, done = FakeLoop(), []
+    monkeypatch.setattr(heap, "settle_heap", lambda: done.append(("settle", loop.now)))
+    monkeypatch.setattr(heap, "hold_heap", lambda: done.append(("hold", loop.now)))
+    monkeypatch.setattr(heap, "collect_young", lambda: done.append(("young", loop.now)))
+    settler = HeapSettler(True)
+    settler.serving(loop)  # type: ignore[arg-type]
+    settler.soon()
+    assert done == [("hold", 0.0)]
+    for moment in (0.25, 0.5):
+        loop.run_until(moment)
+        settler.stirred()
+    loop.run_until(0.6)
+    assert done == [("hold", 0.0), ("young", 0.25), ("young", 0.5)]
+    loop.run_until(2.0)
+    assert done[-1] == ("settle", 1.5)
+    off = HeapSettler(False)  # where the daemon shares a large process (tests): none of it
+    off.serving(loop)  # type: ignore[arg-type]
+    off.soon()
+    off.stirred()
+    loop.run_until(20.0)
+    assert done == [("hold", 0.0), ("young", 0.25), ("young", 0.5), ("settle", 1.5)]
+
+
+def test_the_young_generations_are_collected_only_once_past_half_their_threshold():
+    collected: list[int] = []
+
+    def seen(phase, info):
+        if phase == "start":
+            collected.append(info["generation"])
+
+    old, enabled = gc.get_threshold(), gc.isenabled()
+    gc.disable()  # no automatic collection while the counts are set up
+    gc.callbacks.append(seen)
+    try:
+        gc.collect()
+        gc.set_threshold(1_000_000, 10, 10)
+        assert collect_young() is None and collected == [2]  # gc.collect()'s alone
+        gc.set_threshold(2, 1_000_000, 10)
+        keep = [[] for _ in range(5)]  # five new containers: past half of 2
+        generation = collect_young()
+        assert generation == 0 and collected == [2, 0]
+        gc.set_threshold(2, 1, 10)  # generation 1 is due too: collected with it
+        keep += [[] for _ in range(5)]
+        assert collect_young() == 1 and collected == [2, 0, 1]
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*old)
+        if enabled:
+            gc.enable()
+
+
+def test_no_collection_starts_inside_an_input_the_daemon_plays(tmp_path, monkeypatch):
+    """Session 20: 200 inputs (a roll, its undo, over and over), with the daemon process's heap
+    settings: no cyclic collection starts on the daemon's thread while it plays an input; the
+    young generations are collected between inputs. On main 9c7d18ff: 9 started inside an input."""
+    monkeypatch.setattr(heap, "settle_heap", lambda: None)  # (hold_heap's freeze is undone below)
+    inside, started = threading.Event(), {"inside": 0, "between": 0}
+    outcome = InputPlay._outcome
+
+    def playing(self, inp):
+        inside.set()
+        try:
+            return outcome(self, inp)
+        finally:
+            inside.clear()
+
+    def seen(phase, info):
+        if phase == "start" and threading.current_thread().name == "companion-daemon":
+            started["inside" if inside.is_set() else "between"] += 1
+
+    monkeypatch.setattr(InputPlay, "_outcome", playing)
+    gc.collect()
+    gc.callbacks.append(seen)
+    try:
+        with running_daemon(tmp_path, settings=DaemonSettings(settle_heap=True)) as daemon:
+            daemon.call(lambda: daemon.start_game(GameHeader.from_json({**HEADER, "stack": {}})))
+            for _ in range(100):
+                assert daemon.submit(Touch("roll")).result(10).accepted
+                assert daemon.submit(Touch("undo")).result(10).accepted
+            daemon.drain()
+    finally:
+        gc.callbacks.remove(seen)
+        gc.unfreeze()  # this test process's heap, frozen as the game came on the table
+    assert started["inside"] == 0
+    assert started["between"] > 0
+
+
 def test_every_input_the_daemon_plays_tells_the_heap_settler(tmp_path, monkeypatch):
     stirred: list[int] = []
+    monkeypatch.setattr(heap, "hold_heap", lambda: None)
     monkeypatch.setattr(HeapSettler, "stirred", lambda self: stirred.append(1))
     with running_daemon(tmp_path, settings=DaemonSettings(settle_heap=True)) as daemon:
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))

@@ -508,6 +508,30 @@ def test_a_screenshot_replaces_only_an_earlier_png(tmp_path, capsys, monkeypatch
     assert _snapshot(tmp_path) == before
 
 
+@pytest.mark.parametrize("where", ["missing", "under-a-file"])
+def test_a_screenshot_in_a_missing_folder_is_refused_and_makes_no_folder(tmp_path, capsys, monkeypatch, where):
+    """``companion ui --screenshot /nonexistent/x.png`` made ``/nonexistent`` and exited 0 (newcomer20,
+    finding 8): a missing folder is refused in one line, exit 2, as ``companion backup`` refuses it,
+    before any window opens, and nothing is made."""
+    from ui.__main__ import main as ui_main
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    if where == "under-a-file":
+        (tmp_path / "notes.txt").write_text("my notes\n")
+        target = tmp_path / "notes.txt" / "x.png"
+    else:
+        target = tmp_path / "nonexistent" / "deeper" / "x.png"
+    before = _snapshot(tmp_path)
+    assert main(["ui", "--screenshot", str(target), "--exit-after", "3", "--socket", str(tmp_path / "s.sock")]) == 2
+    assert ui_main(["--screenshot", str(target), "--socket", str(tmp_path / "s.sock")]) == 2
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and all("nothing was written" in line for line in lines), err
+    assert ("does not exist: create it first" in err) == (where == "missing"), err
+    assert _snapshot(tmp_path) == before
+
+
 def test_an_earlier_screenshot_or_a_new_path_is_taken(tmp_path):
     from ui.shot import refused_target
 

@@ -119,7 +119,6 @@ BAD_FILES = [
     ("content_import", "mixed.toml", 'game = "children"\n\n["house_of_spirits:monster:monster-02"]\nattack = 3\n',
      {}, "riga 3"),
     ("content_import", "big.toml", "#" * (300 * 1024), {}, "KB"),
-    ("content_import", "empty.toml", 'game = "children"\n', {}, "Children"),
     ("content_import", "nogame.toml", '["children:tablet:tablet-1-4"]\nfloor = "1st"\n', {}, "riga 1"),
     ("content_import", "field.toml", 'game = "children"\n\n["children:tablet:tablet-1-4"]\nsmell = 1\n', {},
      "riga 4"),
@@ -156,6 +155,16 @@ def test_an_import_s_problems_are_in_the_tables_language(tmp_path):
                 assert problem != english_problem and not problem.startswith("line "), (name, problem)
         assert ack["text"] != english_ack["text"] and word in ack["text"], (name, ack["text"])
         assert "line " not in ack["text"] and " is " not in ack["text"], (name, ack["text"])
+
+
+def test_a_file_of_no_card_imports_nothing_in_the_tables_language(tmp_path):
+    """newcomer20: an export made before any card was entered is no refusal any more (the round
+    trip works): its ack, "nothing to import", is still in the table's language."""
+    command = {"cmd": "content_import", "name": "empty.toml", "text": 'game = "children"\n'}
+    with running_daemon(tmp_path, language="it") as daemon:
+        [(answer, ack)] = _answers(daemon.socket_path, [command])
+    assert answer["ok"] is True and answer["saved"] == 0 and ack["ok"] is True
+    assert ack["text"].startswith("Niente da importare: il file non contiene carte di Children"), ack["text"]
 
 
 def test_an_over_long_line_is_refused_in_the_tables_language(tmp_path):

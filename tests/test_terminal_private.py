@@ -358,6 +358,22 @@ def test_a_players_secret_cards_wait_behind_a_cover_until_enter(lang, cover, kep
     assert "(to keep)" not in out.getvalue() and "da tenere" not in out.getvalue()
 
 
+def test_a_line_that_is_no_input_at_the_cover_gets_one_line_not_two():
+    """newcomer20: typing ``x`` at the cover printed "Nothing was shown: …" and also "! “x” is not
+    a choice…". One line says it; a choice's number typed there is still taken."""
+    session = _session_after(81)  # Bo holds an Intrigue card
+    table, client, out = _table(_state(session))
+    table.handle(client, "4")
+    before = len(out.getvalue().splitlines())
+    table.handle(client, "x")
+    assert out.getvalue().splitlines()[before:] == ["Nothing was shown: what only Bo may see stays hidden."]
+    assert client.sent == []
+    table.handle(client, "4")  # the cover again; then a choice's number is taken as usual
+    table.handle(client, "1")
+    assert out.getvalue().splitlines()[-1] == "Nothing was shown: what only Bo may see stays hidden."
+    assert client.sent == [{"cmd": "choose", "key": table.view.shown[0]["key"]}]
+
+
 
 @pytest.mark.parametrize(("lang", "said", "typed"), [
     ("en", "then touch where you stopped", "then type the number of the place where you stopped"),

@@ -10,8 +10,14 @@ _PNG = b"\x89PNG\r\n\x1a\n"
 
 def refused_target(path: str | Path) -> str | None:
     """Why a screenshot must not be written at ``path``, or None: it may replace only a PNG
-    (an earlier screenshot), never another file, a folder or a link."""
+    (an earlier screenshot), never another file, a folder or a link; its folder must exist
+    (a missing one is not made: a typo must not create folders anywhere)."""
     target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        what = "nothing" if not os.path.lexists(folder) else "not a folder"
+        return (f"the folder {folder} does not exist: create it first (nothing was written)" if what == "nothing"
+                else f"{folder} is not a folder: give a path in a folder (nothing was written)")
     if target.is_symlink():
         return f"{target} is a link: give a new path or an earlier screenshot's (nothing was written)"
     if target.is_dir():
@@ -35,8 +41,7 @@ def save_screenshot(path: str | Path) -> Path:
     """
     from kivy.core.window import Window
 
-    target = Path(path).resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
+    target = Path(path).resolve()  # its folder exists: refused_target() was asked first
     Window.dispatch("on_draw")  # the back buffer now holds the current frame
     written = Window.screenshot(name=str(target.with_name(f"{target.stem}-kivy.png")))
     if not written or not os.path.exists(written):

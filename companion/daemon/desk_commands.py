@@ -77,7 +77,13 @@ def said_problems(ctx: Commands, refused) -> list[str]:
 
 
 def import_words(answer: dict[str, Any]):
-    """The ack's sentence for :func:`import_content`'s answer."""
+    """The ack's sentence for :func:`import_content`'s answer (a file of no card, as an export
+    made before any card was entered, imports nothing and is no refusal: the round trip works)."""
+    from companion.engine import get_game
+
+    if answer["ok"] and not answer["saved"]:
+        return msg("Nothing to import: the file holds no card of {game} (an export made before any card was "
+                   "entered); the card data stays as it was.", game=get_game(answer["game"]).title)
     if answer["ok"]:
         return nmsg("Imported the printed data of {n} card. It counts from the next new game.",
                     "Imported the printed data of {n} cards. It counts from the next new game.", "n",

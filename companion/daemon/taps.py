@@ -123,8 +123,10 @@ class VirtualTaps:
             return False, reply.text
         now = self._now()
         lang, touch = now.language, now.by_touch
-        news = [render(line, lang, touch) for line in reply.news]
-        return True, " ".join(news) or (render(reply.text, lang, touch) if reply.text else "accepted")
+        news = " ".join(render(line, lang, touch) for line in reply.news)
+        if reply.unchanged:  # recorded, but the game is as it was: the table's sentence is a refusal
+            return False, news
+        return True, news or render(reply.text or msg("The card was read: the game took it."), lang, touch)
 
     def hardware(self) -> dict[str, Any]:
         """The state message's ``hardware``: ``{"dice_button": bool, "virtual": bool,

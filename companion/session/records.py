@@ -32,6 +32,10 @@ class Reply:
     #: A refused input: the table screen's words when they are not ``text`` (an unknown tag:
     #: one line in the players' words; ``text`` keeps the terminal's command line). None: ``text``.
     table_text: Msg | None = None
+    #: An accepted tap that changed nothing in the game but what it told the table (a card of the
+    #: row tapped again while CLUE: IT's envelope is sealed): recorded, but ``companion tap``
+    #: says it was refused (exit 1), as the table's sentence does.
+    unchanged: bool = False
 
 
 @dataclass(frozen=True)

@@ -59,9 +59,9 @@ def test_a_wrong_toy_is_not_named_but_the_ghosts_toy_is():
                     ghosts=[Ghost("rosie", "wash-room")])
     state = SPEC.apply(SPEC.apply(state, "move:wash-room"), "draw:hatpin")
     en, it = _both(SPEC.refusal(state, None, "children:toy:parasol"))
-    assert en.startswith("A hidden card was tapped that does not trap Rosie: Rosie is trapped with the Teddy Bear. "
+    assert en.startswith("A hidden card was tapped and not taken: Rosie is trapped with the Teddy Bear. "
                          "The card stays in the hand it came from."), en
-    assert it.startswith("È stata appoggiata una carta nascosta che non intrappola Rosie: Rosie si intrappola con "
+    assert it.startswith("È stata appoggiata una carta nascosta, che non viene presa: Rosie si intrappola con "
                          "l'Orsacchiotto. La carta resta nella mano da cui viene."), it
     for name in _names(state, "parasol"):
         assert name not in en and name not in it

@@ -173,7 +173,7 @@ def test_the_wrong_toy_names_the_ghosts_toy():
     state = SPEC.apply(SPEC.apply(state, "move:wash-room"), "draw:hatpin")
     assert SPEC.prompt(state).text.startswith("Ada meets Rosie in the Wash Room")
     text = SPEC.refusal(state, None, "children:toy:parasol")
-    assert text.startswith("A hidden card was tapped that does not trap Rosie: Rosie is trapped with the Teddy Bear.")
+    assert text.startswith("A hidden card was tapped and not taken: Rosie is trapped with the Teddy Bear.")
     assert "Parasol" not in text
 
 
@@ -366,15 +366,14 @@ def _ada_drew_the_teddy_bear():
 
 def test_irwin_biddle_never_takes_a_card_known_to_be_in_another_hand():
     """"Each card is in one place at a time" (issue 31): Ada drew the one Teddy Bear, so
-    Bo cannot put it back for Irwin Biddle; Ada can. The refusal says why, not where."""
+    Bo cannot put it back for Irwin Biddle; Ada can. The refusal never says the card went
+    elsewhere (kidsleak20: that told the table another hand or tablet held it)."""
     state = _ada_drew_the_teddy_bear()
     bo = replace(state, frames=(Frame("biddle", BO),))
     assert "biddle-toy:teddy-bear" not in keys(bo) and "biddle-toy:parasol" in keys(bo)
     text = SPEC.refusal(bo, None, "children:toy:teddy-bear")
-    assert text.startswith("That card cannot be in Bo's hand: each card is in one place at a time, and the "
-                           "companion saw it go elsewhere.")
-    assert render(text, "it").startswith("Quella carta non può essere nella mano di Bo: ogni carta sta in un solo "
-                                          "posto alla volta, e il companion l'ha vista andare altrove.")
+    assert text.startswith("Irwin Biddle takes one toy from Bo's hand. ")
+    assert render(text, "it").startswith("Irwin Biddle prende un giocattolo dalla mano di Bo. ")
     ada = replace(state, frames=(Frame("biddle", ADA),))
     assert "biddle-toy:teddy-bear" in keys(ada)
 
@@ -384,7 +383,7 @@ def test_a_ghost_is_never_trapped_with_a_toy_known_to_be_in_another_hand():
     state = _ada_drew_the_teddy_bear()
     state = replace(state, ghosts=(Ghost("rosie", "kitchen"),), frames=(Frame("check", BO, ("kitchen",)),))
     assert keys(state) == {"run"}
-    assert SPEC.refusal(state, None, "children:toy:teddy-bear").startswith("That card cannot be in Bo's hand")
+    assert SPEC.refusal(state, None, "children:toy:teddy-bear").startswith("A hidden card was tapped and not taken")
     ada = replace(state, where=("kitchen", "kitchen", "wine-cellar"), frames=(Frame("check", ADA, ("kitchen",)),))
     assert "catch:rosie" in keys(ada)
 

@@ -304,3 +304,34 @@ def test_the_prompts_of_a_ghost_met_a_tablet_traps_and_kitty_are_made_once_for_w
                 shared += seen[said] is prompt
             seen.setdefault(said, prompt)
     assert shared > 100
+
+
+def test_frames_and_chance_outcomes_made_an_action(monkeypatch):
+    """An entry's frames (draw, pickup, ghosts met, Kitty Kitty), step 3's draw and the
+    pairing's outcomes are made once and shared (frozen, compared by value): about 0.7 made an
+    action over seeded games (main at 9c7d18ff: 1.17, a new set at every move and deal)."""
+    from companion.engine import core, pending
+
+    made = []
+    for cls in (pending.Frame, core.Outcome):
+        init = cls.__init__
+        monkeypatch.setattr(cls, "__init__", lambda self, *a, _init=init, **k: made.append(1) or _init(self, *a, **k))
+    actions = sum(1 for seed in range(6) for _ in _states(seed, 400))
+    assert actions > 1000
+    assert len(made) < 0.8 * actions
+
+
+def test_a_ghosts_flow_is_worked_out_once_per_room_and_mansion(monkeypatch):
+    """The haunting step asks where each ghost may drift: worked out once per room while the
+    mansion stays (main at 9c7d18ff: once per ghost at every haunting step)."""
+    from companion.games.children import grid, prompts
+
+    worked, ghosts = [], []
+    flows, ask = grid.flows, prompts._ask_haunting
+    monkeypatch.setattr(grid, "flows", lambda *a: worked.append(1) or flows(*a))
+    monkeypatch.setitem(prompts._ASK_BY_STEP, "ghost", lambda state: ghosts.extend(state.ghosts) or ask(state))
+    for seed in range(6):
+        for _ in _states(seed, 400):
+            pass
+    assert len(ghosts) > 300
+    assert len(worked) < 0.75 * len(ghosts)

@@ -678,8 +678,8 @@ def test_hos_undoing_a_new_round_lays_the_cards_back_and_passes_the_first_player
     assert laid and laid[0] == (
         f"Take {laid[0][0][5:].split(' back out')[0]} back out of the play area and put it on top of the main deck.",
         laid[0][1])
-    assert laid[0][1].startswith("Togliete ") and laid[0][1].endswith(
-        " dall'area di gioco e rimettetela in cima al mazzo principale.")
+    assert laid[0][1].startswith("Riportate ") and laid[0][1].endswith(
+        " dall'area di gioco in cima al mazzo principale.")  # no "rimettetela" for a masculine card
     session, key = _until("house_of_spirits", 1, "Round {round}: {player} has the First Player card.")
     assert _undone(session)[1:] == [("Ada: put the First Player card down again: the roll-off is not over.",
                                      "Ada: rimetti giù la carta Primo Giocatore: lo spareggio non è finito.")]

@@ -422,6 +422,25 @@ def test_a_place_name_is_cut_to_its_lines_keeping_its_number():
     assert fit_lines("Location 5", 85, 2, measure) == "Location 5"
 
 
+def test_a_word_too_wide_breaks_at_a_syllable():
+    """newcomer20, finding 13: House of Spirits' "Specchio Rotto" read "Specc-" / "hio" at 800×480.
+    A hyphen goes at the widest syllable break that fits: between a double consonant
+    ("Spec-chio", "Bot-ti-glia"), never inside a pair said as one (ch, gl, sh); English too."""
+    from ui.boards.fit import _hyphen_parts, hyphenated
+
+    def measure(word: str) -> float:  # 10 px a character
+        return 10 * len(word)
+
+    assert _hyphen_parts("Specchio", 60, measure) == ["Spec-", "chio"]  # "Specc-" fits, and is wrong
+    assert hyphenated(["Specchio", "Rotto"], 60, 3, measure) == "Spec-\nchio\nRotto"
+    assert _hyphen_parts("Bottiglia", 60, measure) == ["Botti-", "glia"]  # never "Bottig-" / "lia"
+    assert _hyphen_parts("Bottiglia", 40, measure)[0] == "Bot-"
+    assert _hyphen_parts("Orsacchiotto", 60, measure)[:2] == ["Orsac-", "chi-"]  # never "chio-" / "tto"
+    assert _hyphen_parts("Flashlight", 60, measure) == ["Flash-", "light"]
+    assert _hyphen_parts("Lanterna", 50, measure) == ["Lan-", "terna"]
+    assert _hyphen_parts("Specchio", 30, measure) == []  # three letters a part at least
+
+
 def test_a_clue_it_location_shows_its_short_name_from_the_games_own_list():
     """Issue 29: at 800×480 CLUE: IT's location names were cut ("Vicolo…", "Biblioteca
     Pubblic.", "Sinagog."). A place shows its whole name where it fits, else its short name
@@ -590,7 +609,7 @@ def test_a_word_too_wide_for_its_line_breaks_with_a_hyphen_where_the_lines_hold_
     def measure(word: str) -> float:  # 10 px a character
         return 10 * len(word)
 
-    assert fit_lines("Flashlight", 70, 3, measure) == "Flashl-\night"
+    assert fit_lines("Flashlight", 70, 3, measure) == "Flash-\nlight"  # at a syllable (newcomer20), not "Flashl-"
     assert fit_lines("Flashlight", 60, 2, measure) == "Flash-\nlight"
     assert fit_lines("Ancient Tome", 50, 3, measure) == "Anci-\nent\nTome"
     assert fit_lines("Ancient Tome", 50, 2, measure) == "Anci. Tome"  # two lines do not hold it: cut

@@ -83,3 +83,25 @@ def test_a_staff_message_is_one_short_line():
     staff.show("Coming")
     assert staff.acknowledge() and staff.to_json() == {"called": False, "since": None, "message": None}
     assert not staff.acknowledge()
+
+
+def test_the_dashboards_summary_counts_one_table_in_the_singular():
+    """newcomer20: the venue dashboard said "1 tables · 1 playing". Its summary line, run in
+    Node (no browser) from the page's own script."""
+    import re
+    import shutil
+    from pathlib import Path
+
+    import pytest
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("needs node (apt-get install nodejs)")
+    page = (Path(__file__).resolve().parents[2] / "companion" / "venue" / "dashboard.html").read_text()
+    function = re.search(r"^function summaryText\(.*?^}", page, re.S | re.M)
+    assert function, "dashboard.html has no summaryText()"
+    script = function.group(0) + "\nfor (const c of [[1, 1, 0, 0], [12, 9, 1, 2], [0, 0, 0, 0]])" \
+                                 " console.log(summaryText(...c));"
+    said = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=20, check=True).stdout
+    assert said.splitlines() == ["1 table · 1 playing", "12 tables · 9 playing · 1 calling · 2 offline",
+                                 "0 tables · 0 playing"]

@@ -200,17 +200,49 @@ def hyphenated(words_: list[str], width: float, lines: int, measure) -> str:
 
 def _hyphen_parts(word: str, width: float, measure) -> list[str]:
     """``word`` in parts of at most ``width`` pixels, each but the last ending with a hyphen,
-    at least three letters each ([] when no such parts fit)."""
+    at least three letters each ([] when no such parts fit); each cut at the widest place
+    that is a syllable break (:func:`_break_rank`: "Spec-chio", "Botti-glia", "Flash-light",
+    never "Specc-hio", newcomer20), else one that splits no pair of letters said as one."""
     parts, rest = [], word
     while measure(rest) > width:
-        cut = len(rest) - 3
-        while cut >= 3 and measure(rest[:cut] + "-") > width:
-            cut -= 1
-        if cut < 3:
+        fits = [cut for cut in range(3, len(rest) - 2) if measure(rest[:cut] + "-") <= width]
+        if not fits:
             return []
+        cut = max(fits, key=lambda at: (_break_rank(rest, at), at))
         parts.append(rest[:cut] + "-")
         rest = rest[cut:]
     return parts + [rest]
+
+
+_VOWELS = frozenset("aeiouàèéìíòóùú")
+#: Letters said as one sound or cluster, never split: Italian ch gh gl gn qu sc, English sh th ph
+#: ck wh, and a consonant with l or r after it (pl, tr; "bot-ti-glia", "in-tra").
+_TOGETHER = frozenset({"ch", "gh", "gl", "gn", "qu", "sc", "sh", "th", "ph", "ck", "wh"})
+
+
+def _break_rank(word: str, at: int) -> int:
+    """How good a hyphen between ``word[:at]`` and ``word[at:]`` is: 2 a syllable break (between a
+    double consonant, "bot-ti", "spec-chio"; between two consonants not said together, "Flash-
+    light"; before a consonant, or a cluster, that a vowel follows, "Bot-ti-glia"), 1 a break
+    that splits no pair said together, 0 one that does ("Specc-hio") or puts two consonants that
+    part on the next line ("chio-tto")."""
+    left, right = word[at - 1].lower(), word[at].lower()
+    after = word[at + 1].lower() if at + 1 < len(word) else ""
+    if not (left.isalpha() and right.isalpha()):
+        return 1
+    pair = left + right
+    if pair in _TOGETHER or (left not in _VOWELS and right in "lr" and left in "bcdfgptv"):
+        return 0
+    if left in _VOWELS and right in _VOWELS:
+        return 1  # "io", "ia": often one syllable in Italian
+    if left not in _VOWELS and right not in _VOWELS:
+        return 2  # a double consonant, or two that are not said together
+    if left in _VOWELS and after:
+        if after in _VOWELS or right + after in _TOGETHER or (right in "bcdfgptv" and after in "lr"):
+            return 2  # before a consonant (or a cluster) that starts the next syllable
+        if right != "s" and after not in _VOWELS:
+            return 0  # before two consonants that part ("chio-tto"): "chiot-to"; s goes on ("pa-sta")
+    return 1
 
 
 #: Pixels a line of text takes per pixel of font size (Roboto's line height in Kivy).

@@ -184,6 +184,11 @@ class Content:
             names[item] = known[1] if known is not None and card_.name == known[0] else said(card_.name)
         return names
 
+    @derived
+    def traps(self) -> tuple[str, ...]:
+        """The trap cards' ids, in content order (asked after every pickup)."""
+        return tuple(c for c, card in self.cards.items() if card.kind == "trap")
+
     def tablet(self, tablet_id: str) -> Tablet:
         return self.tablets[tablet_id]
 

@@ -48,15 +48,20 @@ def enter(state: State, p: int, room: str, draw: bool = True, how: str = "action
     line = why.once(("entered", state.options["edition"], state.printed, player, room, how),
                     lambda: why.entered(todo("move", "{player} enters the {room}.", player=player, room=name), name,
                                         how))
+    frames = _entry_frames(p, room, draw, state.opt("trap_check_timing") == "on_arrival")
+    return changed(state, line, where=put(state.where, p, room), arrived=put(state.arrived, p, True),
+                   frames=state.frames + frames)
+
+
+@lru_cache(maxsize=256)  # the same few players and rooms at every move: the frames made once
+def _entry_frames(p: int, room: str, draw: bool, on_arrival: bool) -> tuple[Frame, ...]:
+    """What entering ``room`` leaves to do, as :func:`pd.push` puts it on the stack: the entry
+    draw (``draw``), the pickup, the ghosts met (first when ``on_arrival``), then Kitty Kitty."""
     check = Frame("check", p, (room,))
     body = [Frame("draw", p, ("enter", room))] if draw else []
     body.append(Frame("pickup", p, (room,)))
-    if state.opt("trap_check_timing") == "on_arrival":
-        frames = [check] + body
-    else:
-        frames = body + [check]
-    return changed(state, line, where=put(state.where, p, room), arrived=put(state.arrived, p, True),
-                   frames=pd.push(state.frames, *frames, Frame("kittycheck", p, (room,))))
+    frames = [check] + body if on_arrival else body + [check]
+    return pd.push((), *frames, Frame("kittycheck", p, (room,)))
 
 
 def take_from_deck(state: State, **changes) -> State:
@@ -271,7 +276,8 @@ def within(state: State, p: int, reach: int, enraged_only: bool = False) -> tupl
 
 
 def rooms_without_players(state: State) -> tuple[str, ...]:
-    return tuple(r for r in gr.rooms(state.grid) if not state.players_in(r))
+    where = state.where  # (a room in it has a player: players_in, without a tuple per room)
+    return tuple(r for r in gr.rooms(state.grid) if r not in where)
 
 
 def some_room_without_players(state: State) -> bool:
@@ -281,7 +287,8 @@ def some_room_without_players(state: State) -> bool:
 
 
 def rooms_without_ghosts(state: State) -> tuple[str, ...]:
-    return tuple(r for r in gr.rooms(state.grid) if not state.ghosts_in(r))
+    haunted = {g.room for g in state.ghosts}  # (ghosts_in of every room, in one pass)
+    return tuple(r for r in gr.rooms(state.grid) if r not in haunted)
 
 
 def insane(state: State) -> bool:

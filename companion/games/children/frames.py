@@ -11,6 +11,8 @@ sections are named in each handler's docstring.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
+from typing import Any
 
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
@@ -78,6 +80,16 @@ def may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
     return state.hands[p] > also and state.in_deck(card) > known_elsewhere(state, p, card)
 
 
+def table_may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
+    """What the whole table can tell of :func:`may_hold`: ``p``'s hand has more than ``also``
+    cards and a copy of ``card`` is not where all can see it (the discard pile, a scoring
+    pile, Kitty Kitty's card in front of a player). It never reads the copies the companion
+    saw go into a hand or under a tablet (HIDDEN): a question the table sees, or a list on
+    the shared screen, must not change with where another player's hidden card went
+    (kidsleak20)."""
+    return state.hands[p] > also and state.in_deck(card) > 0
+
+
 def known_elsewhere(state: State, p: int, card: str) -> int:
     """Copies of ``card`` the companion knows are not in ``p``'s hand (another hand, under a
     tablet; HIDDEN); 0 when that knowledge does not fit (the draw ignores it too)."""
@@ -129,6 +141,10 @@ def passage_hand_ok(state: State, p: int) -> bool:
     return state.hands[p] - 1 <= state.hand_limit
 
 
+#: :func:`hand_place` of players 0-9 (more than a game seats), in order.
+_HAND_PLACES = tuple(hand_place(p) for p in range(10))
+
+
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
     """One choice per device ``p`` could use now (:func:`usable`), picked by tapping the
     device card. The checks :func:`usable` makes per device, with what they share worked out
@@ -146,8 +162,8 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
         how, toad = ("skull" if p == state.active else None), None
     in_deck = state._in_deck
     fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
-    copies, places, place = (state._known_copies, state._known_places, hand_place(p)) if fits else ({}, {}, "")
-    near = None  # the ghosts within 2 rooms (fx.within), worked out for the first device asking
+    copies, places, place = (state._known_copies, state._known_places, _HAND_PLACES[p]) if fits else ({}, {}, "")
+    here = _in_the_mansion(state, room)  # what each device's own check said in this room of this mansion
     choices = []
     for d, _card in state.devices:
         if only is not None and d not in only:
@@ -155,21 +171,59 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
         paid = toad if d == "toad" else how or ("skull" if d in cc.FREE_DEVICES else None)
         if paid is None or in_deck[d] <= (copies.get(d, 0) - places.get((d, place), 0) if fits else 0):
             continue
-        if d == "hatpin" or d == "feather":
-            if near is None:
-                ghosts = state.ghosts
-                near = [g for g, ok in zip(ghosts, gr.within(state.grid, room, [g.room for g in ghosts], 2)) if ok]
-            does = any(g.enraged for g in near) if d == "hatpin" else bool(near)
-        elif d == "cricket-cage":  # _cage_targets, stopping at the first ghost whose toy p may hold
+        if d == "cricket-cage":  # _cage_targets, stopping at the first ghost whose toy p may hold
             content = state.content
             does = any(in_deck[toy] > (copies.get(toy, 0) - places.get((toy, place), 0) if fits else 0)
                        for toy in (content.beloved_toy(g.id) for g in state.ghosts))
         else:
-            does_something = _DOES_SOMETHING.get(d)
-            does = does_something is not None and does_something(state, p, room)
+            does = here.get(d)
+            if does is None:
+                does = here[d] = _does_in_room(state, p, room, d, here)
+            if d == "secret-passage":
+                does = does and passage_hand_ok(state, p)
         if does:
             choices.append(_device_choice(prefix, d, state.name(d), paid == "action"))
     return choices
+
+
+def _does_in_room(state: State, p: int, room: str, device: str, here: dict[str, Any]) -> bool:
+    """``device``'s check for ``p`` in ``room`` that reads only the mansion (the Secret
+    Passage's room part: its hand part is the caller's); ``here``: what was found in this room
+    of this mansion (the ghosts within 2 rooms, shared by the Hatpin and the Feather)."""
+    if device == "hatpin" or device == "feather":
+        near = here.get(" near")
+        if near is None:
+            ghosts = state.ghosts
+            near = here[" near"] = [g for g, ok in zip(ghosts, gr.within(state.grid, room, [g.room for g in ghosts], 2))
+                                    if ok]
+        return any(g.enraged for g in near) if device == "hatpin" else bool(near)
+    if device == "secret-passage":
+        return bool(gr.same_line(state.grid, room))
+    does_something = _DOES_SOMETHING.get(device)
+    return does_something is not None and does_something(state, p, room)
+
+
+def _in_the_mansion(state: State, room: str) -> dict[str, Any]:
+    """What each device's check that reads only the mansion said for a player in ``room``
+    (every device but the Cricket Cage, which reads the known copies, and the Secret
+    Passage's hand): kept for the mansion asked last, matched by identity (the grid, the
+    ghosts and the figurines are the same objects from state to state until one moves) and
+    by Kitty Kitty's room, whether cards lie under a tablet and whether ghosts are in the deck
+    (the Catnip's, the Medico's and the Music Box's checks)."""
+    global _mansion_last  # noqa: PLW0603  (one tuple, replaced whole: safe between threads)
+    grid, ghosts, where = state.grid, state.ghosts, state.where
+    rest = (state.kitty, bool(state.left), bool(state.ghost_deck))
+    last_grid, last_ghosts, last_where, last_rest, rooms = _mansion_last
+    if last_grid is not grid or last_ghosts is not ghosts or last_where is not where or last_rest != rest:
+        rooms = {}
+        _mansion_last = (grid, ghosts, where, rest, rooms)
+    here = rooms.get(room)
+    if here is None:
+        here = rooms[room] = {}
+    return here
+
+
+_mansion_last: tuple[Any, Any, Any, Any, dict[str, dict[str, Any]]] = (None, None, None, None, {})
 
 
 @lru_cache(maxsize=256)  # the same devices at every step 2 and every prompt out of turn: each made once
@@ -214,6 +268,12 @@ def _cage_targets(state: State, p: int) -> tuple[str, ...]:
     return tuple(g.id for g in state.ghosts if may_hold(state, p, state.content.beloved_toy(g.id)))
 
 
+def _cage_choices(state: State, p: int) -> tuple[str, ...]:
+    """The ghosts the Cricket Cage's prompt offers (on the shared screen): every ghost whose
+    beloved toy ``p`` may hold as far as the table can tell (:func:`table_may_hold`)."""
+    return tuple(g.id for g in state.ghosts if table_may_hold(state, p, state.content.beloved_toy(g.id)))
+
+
 #: What each device needs to do something for player ``p`` in ``room`` (its card's text).
 _DOES_SOMETHING = {
     "catnip": lambda state, p, room: state.kitty == room and bool(_catnip_rooms(state, p)),
@@ -223,7 +283,7 @@ _DOES_SOMETHING = {
     "snow-globe": lambda state, p, room: any(g.room != room for g in state.ghosts),
     "cricket-cage": lambda state, p, room: bool(_cage_targets(state, p)),
     "music-box": lambda state, p, room: bool(state.ghost_deck) and fx.some_room_without_players(state),
-    "secret-passage": lambda state, p, room: bool(gr.same_line(state.grid, room)) and passage_hand_ok(state, p),
+    "secret-passage": lambda state, p, room: passage_hand_ok(state, p) and bool(gr.same_line(state.grid, room)),
     "medico-della-peste": lambda state, p, room: bool(state.left),
     "toad": lambda state, p, room: bool(gr.same_floor(state.grid, room)),
 }
@@ -286,7 +346,12 @@ def ask_pair(state, f):
 def _pair_prompt(edition: str, printed: cc.Entries, pairing: tuple[str, ...]) -> Prompt:
     free = [g for g in cc.content(edition, printed).ghosts if g not in pairing]
     return Prompt(msg("The companion deals the mini-card stacks"), None,
-                  chance=Chance("pairing", tuple(Outcome(g, f"pair:{g}") for g in free)))
+                  chance=Chance("pairing", tuple(_pair_outcome(g) for g in free)))
+
+
+@lru_cache(maxsize=64)  # the same ghosts in every deal: each outcome made once
+def _pair_outcome(ghost: str) -> Outcome:
+    return Outcome(ghost, f"pair:{ghost}")
 
 
 def act_pair(state, f, key):
@@ -390,7 +455,9 @@ _DRAW_PROMPTS = Kept(1024)
 @lru_cache(maxsize=512)  # the cards left change slowly: the whole list made once for each set of them
 def _draw_choices(edition: str, printed: cc.Entries, drawable: tuple[str, ...]) -> tuple[Choice, ...]:
     every = _every_draw_choice(edition, printed)
-    return tuple(every[c] for c in drawable)
+    if len(drawable) < 2:
+        return tuple(every[c] for c in drawable)
+    return itemgetter(*drawable)(every)  # (a tuple of every card's choice, looked up without a Python loop)
 
 
 @lru_cache(maxsize=64)
@@ -649,19 +716,21 @@ def ask_pickup(state, f):
     p, room = f.player, f.args[0]
     n = state.left_in(room)
     state = add_hand(state, p, n, frames=pd.pop(state.frames))
-    line = ntodo("other", "{player} picks up {n} card left under the {room}.",
-                 "{player} picks up the {n} cards left under the {room}.", "n",
-                 player=state.players[p], n=n, room=state.name(room))
+    player, name, chosen = state.players[p], state.name(room), f.args[1:] == ("chosen",)
+    line = why.once(("picked_up", state.options["edition"], state.printed, player, n, room, chosen),
+                    lambda: why.picked_up(ntodo("other", "{player} picks up {n} card left under the {room}.",
+                                                "{player} picks up the {n} cards left under the {room}.", "n",
+                                                player=player, n=n, room=name), n, chosen))
     # the cards under the room, the known copies, the line and the traps to check in one copy
-    return add_left(state, room, -n, known=picked_up_known(state, p, room),
-                    news=state.news + (why.picked_up(line, n, f.args[1:] == ("chosen",)),),
+    return add_left(state, room, -n, known=picked_up_known(state, p, room), news=state.news + (line,),
                     frames=pd.push(state.frames, Frame("traps", p, (room, str(n)))))
 
 
 def ask_traps(state, f):
     n = int(f.args[1])
     p = f.player
-    traps = [t for t, c in state.content.cards.items() if c.kind == "trap" and state.in_deck(t) > 0]
+    in_deck = state._in_deck  # noqa: SLF001  (in_deck of each trap card)
+    traps = [t for t in state.content.traps if in_deck[t] > 0]
     if n <= 0 or not traps or state.hands[p] <= 0:
         return pop(state)
     return _traps_prompt(state.players[p], state.options["edition"], state.printed, tuple(traps))
@@ -722,7 +791,7 @@ def spring(state: State, p: int, trap: str) -> State:
     state = say(state, why.sprang(msg("The {trap} trap springs on {player}!", trap=state.name(trap), player=name),
                                   state.name(trap)))
     if trap == "crickets":
-        if may_hold(state, p, "cricket-cage", also=1):
+        if table_may_hold(state, p, "cricket-cage", also=1):  # asked as the table sees it
             return push(state, Frame("crickets", p))
         return nearest_effect(_discard_trap(state, p, trap), p, "crickets")
     state = _discard_trap(state, p, trap)
@@ -813,7 +882,9 @@ def act_check(state, f, key):
         return fx.escape(state, p)  # a ruling: empty-handed between haunted rooms, no end of running
     n = min(2, state.hands[p])
     state = fx.leave_cards(state, p, n)
-    state = say(state, why.ran(_ran(name, n, state.name(room)), n))
+    room_name = state.name(room)
+    state = say(state, why.once(("ran", state.options["edition"], state.printed, name, n, room),
+                                lambda: why.ran(_ran(name, n, room_name), n)))
     if not gr.walks(state.grid, room, state.content):
         return fx.escape(state, p, ran=n)
     return push(state, Frame("flee", p, (room,)))
@@ -830,7 +901,8 @@ def _ran(name: str, n: int, room: str) -> Msg | NewsLine:
 
 
 def _calm_exits(state: State, room: str) -> tuple[str, ...]:
-    return tuple(r for r in gr.walks(state.grid, room, state.content) if not state.ghosts_in(r))
+    haunted = {g.room for g in state.ghosts}
+    return tuple(r for r in gr.walks(state.grid, room, state.content) if r not in haunted)
 
 
 def ask_flee(state, f):
@@ -847,8 +919,9 @@ def ask_flee(state, f):
 def act_flee(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room))
-    state = say(state, why.fled(todo("move", "{player} flees to the {room}.", player=state.players[p],
-                                     room=state.name(room)), state.name(room)))
+    player, name = state.players[p], state.name(room)
+    state = say(state, why.once(("fled", state.options["edition"], state.printed, player, room), lambda: why.fled(
+        todo("move", "{player} flees to the {room}.", player=player, room=name), name)))
     return push(state, Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 
@@ -873,7 +946,7 @@ def ask_kittymeet(state, f):
     p = f.player
     name = state.players[p]
     if f.args[0] == "mouse" and state.opt("mouse_immunity") == "catnip":
-        if may_hold(state, p, "catnip"):
+        if table_may_hold(state, p, "catnip"):  # asked as the table sees it
             return _ask(state, p, msg("{player}: show the Catnip if you have it", player=name),
                         [Choice("show-catnip", msg("Show the Catnip"), component=cc.component("catnip")),
                          Choice("no-catnip", msg("No Catnip"))])
@@ -941,8 +1014,9 @@ def _give_prompt(players: tuple[str, ...], p: int) -> Prompt:
 def act_give(state, f, key):
     q = int(key.split(":", 1)[1])
     state = replace(pop(state), kitty_card=q)
-    return say(state, why.kitty_given(todo("other", "Give the Kitty Kitty card to {player}.",
-                                           player=state.players[q]), state.players[q]))
+    name = state.players[q]
+    return say(state, why.once(("kitty_given", name), lambda: why.kitty_given(
+        todo("other", "Give the Kitty Kitty card to {player}.", player=name), name)))
 
 
 # --------------------------------------------------------------------------- device effects
@@ -1010,7 +1084,7 @@ def act_banish(state, f, key):
 def ask_cage(state, f):
     """Cricket Cage: trap any ghost anywhere in the mansion, tapping its beloved toy."""
     p = f.player
-    targets = _cage_targets(state, p)
+    targets = _cage_choices(state, p)
     if not targets:
         return pop(state)
     return _ask(state, p, msg("{player}: tap the beloved toy of the ghost to trap", player=state.players[p]),
@@ -1131,8 +1205,9 @@ def ask_reentry(state, f):
 def act_reentry(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    state = say(state, why.reentry(todo("place", "{player} comes back into the {room}.", player=state.players[p],
-                                        room=state.name(room)), state.name(room)))
+    player, name = state.players[p], state.name(room)
+    state = say(state, why.once(("reentry", state.options["edition"], state.printed, player, room), lambda: why.reentry(
+        todo("place", "{player} comes back into the {room}.", player=player, room=name), name)))
     return push(state, Frame("draw", p, ("reentry", room)), Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 

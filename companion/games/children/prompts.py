@@ -100,7 +100,7 @@ def _resolve_self(state: State) -> State | None:
             line = msg("Every player goes insane: the ghostly children win.")
             return say(state, why.insane(line, len(state.enraged_present), state.counted_flips,
                                          state.hand_limit != 0))
-        cuts = _needs_cut(state)
+        cuts = _needs_cut(state) if max(state.hands) > state.hand_limit else None  # (mostly nobody over it)
         if cuts:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
             line = todo("other", "{players}: cut down to the hand limit of {limit} now.",
@@ -154,9 +154,10 @@ def prompt(state: State) -> Prompt:
     result = _ask(state)
     if isinstance(result, State):  # never for a state made by setup or apply (they settle)
         return prompt(settle(state))
-    if result.chance is None and state.step != _SETUP:
-        offered = out_of_turn(state, result)
-        if offered:  # mostly nobody else holds a skull token: the prompt as asked
+    skulls = state.skulls
+    if result.chance is None and sum(skulls) != skulls[state.active] and state.step != _SETUP:
+        offered = out_of_turn(state, result)  # (mostly nobody else holds a skull token: the prompt as asked)
+        if offered:
             result = replace(result, out_of_turn=offered)
     return result
 
@@ -184,6 +185,8 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
         name = state.players[q]
         for choice in fr.device_choices(state, q, f"free:{q}", cc.FREE_DEVICES):
             offered.append(_theirs(choice, name))  # the screen shows whose button it is
+    if not offered:
+        return ()
     taps = [c.component for c in current.choices + tuple(offered) if c.component]
     return tuple(c if taps.count(c.component) < 2 else replace(c, component=None) for c in offered)
 
@@ -223,9 +226,17 @@ def _ask_tablet(state: State) -> Prompt | State:
 
 @lru_cache(maxsize=256)  # made once per player and pile of tablets left
 def _tablet_prompt(player: str, edition: str, printed: cc.Entries, pile: tuple[str, ...]) -> Prompt:
-    content = cc.content(edition, printed)  # the state's content (State.content)
+    every = _every_tablet_choice(edition, printed)
     return Prompt(msg("{player}: draw the top room tablet and tap it", player=player), player,
-                  tuple(_tablet_choice(t, content.name(t)) for t in sorted(set(pile))))
+                  tuple(every[t] for t in sorted(set(pile))))
+
+
+@lru_cache(maxsize=64)
+def _every_tablet_choice(edition: str, printed: cc.Entries) -> dict[str, Choice]:
+    """Every tablet's choice (:func:`_tablet_choice`), by tablet id, for a content (a pile
+    changes at every tablet: its prompt is mostly new, its choices never)."""
+    content = cc.content(edition, printed)  # the state's content (State.content)
+    return {t: _tablet_choice(t, content.name(t)) for t in content.tablets}
 
 
 @lru_cache(maxsize=256)  # the same tablets at every step 1: each choice made once
@@ -238,7 +249,14 @@ def _ask_haunting(state: State) -> Prompt | State:
     moves = _ghost_moves(state)
     if not moves:
         return replace(state, step=Step.KITTY)
-    choices = [_haunt_choice(g, state.name(g), r, state.name(r)) for g, r in moves]
+    made = _haunt_choices(state.options["edition"], state.printed)  # each choice made once per content
+    choices = []
+    for move in moves:
+        choice = made.get(move)
+        if choice is None:
+            g, r = move
+            choice = made[move] = _haunt_choice(g, state.name(g), r, state.name(r))
+        choices.append(choice)
     if not state.opt("ghost_move_mandatory"):
         choices.append(_fixed_choice("skip"))
     name = state.player
@@ -248,6 +266,13 @@ def _ask_haunting(state: State) -> Prompt | State:
 @lru_cache(maxsize=64)
 def _haunting_text(player: str) -> Msg:
     return msg("{player}: move one ghost along the spectral flow", player=player)
+
+
+@lru_cache(maxsize=64)
+def _haunt_choices(edition: str, printed: cc.Entries) -> dict[tuple[str, str], Choice]:
+    """The haunting step's choices made so far for a content, by (ghost, room): at most one per
+    ghost and room (looked up at every haunting step, for every ghost move)."""
+    return {}
 
 
 @lru_cache(maxsize=256)  # the same few ghosts and rooms at every haunting step: each choice made once
@@ -299,7 +324,29 @@ def _leave_under(key: str, room_name: str | None, main: bool) -> Choice:
 
 
 def _ghost_moves(state: State) -> list[tuple[str, str]]:
-    return [(g.id, r) for g in state.ghosts for r in gr.flows(state.grid, g.room, state.content)]
+    flows = _flows_of(state.grid, state.content)
+    moves = []
+    for g in state.ghosts:
+        rooms = flows.get(g.room)
+        if rooms is None:
+            rooms = flows[g.room] = gr.flows(state.grid, g.room, state.content)
+        moves += [(g.id, r) for r in rooms]
+    return moves
+
+
+def _flows_of(grid: gr.Grid, content: cc.Content) -> dict[str, tuple[str, ...]]:
+    """:func:`gr.flows` of each room asked so far, for the mansion ``grid`` and ``content``
+    asked last (matched by identity: both are the same objects from state to state until a
+    tablet is played; asked of every ghost at every haunting step)."""
+    global _flows_last  # noqa: PLW0603  (one triple, replaced whole: safe between threads)
+    seen_grid, seen_content, flows = _flows_last
+    if seen_grid is not grid or seen_content is not content:
+        flows = {}
+        _flows_last = (grid, content, flows)
+    return flows
+
+
+_flows_last: tuple[object, object, dict[str, tuple[str, ...]]] = (None, None, {})
 
 
 def _ask_actions(state: State) -> Prompt | State:
@@ -352,8 +399,14 @@ def _ask_restore(state: State) -> Prompt | State:
         if counting:
             frames = pd.push(state.frames, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
             return replace(state, restored=True, frames=frames)
-        return push(state, Frame("draw", a, ("restore", "")))
+        return push(state, _restore_draw(a))
     return replace(state, step=Step.GHOST)
+
+
+@lru_cache(maxsize=16)
+def _restore_draw(p: int) -> Frame:
+    """Step 3's draw for player ``p`` (made once: asked at every step 3 that draws)."""
+    return Frame("draw", p, ("restore", ""))
 
 
 @lru_cache(maxsize=256)  # the same few counts at every step 2: made once

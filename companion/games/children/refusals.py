@@ -20,7 +20,6 @@ from companion.engine.core import sentence
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.effects import ghost_count
-from companion.games.children.frames import may_hold
 from companion.games.children.prompts import prompt
 from companion.games.children.state import State, Step
 from companion.i18n import Msg, msg, nmsg
@@ -146,26 +145,31 @@ def _toy_reason(state: State, toy: str) -> Msg:
     ghosts = state.ghosts_in(frame.args[0])
     if len(ghosts) == 1:
         ghost = ghosts[0].id
-        return nmsg("A hidden card was tapped that does not trap {ghost}: {ghost} is trapped with the {beloved}. "
+        # (never "that does not trap": the card may be the beloved toy, one the companion saw go into
+        # another hand; a refusal that said so would tell the table where that card went, kidsleak20)
+        return nmsg("A hidden card was tapped and not taken: {ghost} is trapped with the {beloved}. "
                     "The card stays in the hand it came from.",
-                    "A hidden card was tapped that does not trap {ghost}: {ghost} are trapped with the {beloved}. "
+                    "A hidden card was tapped and not taken: {ghost} are trapped with the {beloved}. "
                     "The card stays in the hand it came from.", "n",
                     n=ghost_count(ghost), ghost=state.name(ghost), beloved=state.name(state.content.beloved_toy(ghost)))
     names = ", ".join(state.name(g.id) for g in ghosts)
-    return msg("A hidden card was tapped that traps none of the ghosts here ({ghosts}): it stays in the hand it "
+    return msg("A hidden card was tapped and not taken (the ghosts here: {ghosts}): it stays in the hand it "
                "came from.", ghosts=names)
 
 
 def _held_reason(state: State, p: int, card: str) -> Msg | None:
-    """Why ``card`` cannot be in ``p``'s hand: every copy is where the table can see it, or
-    the companion saw it go elsewhere ("each card is in one place at a time"; never where)."""
+    """Why ``card`` is not taken from ``p``'s hand when the table can see why: every copy is
+    where all can see it, or ``p`` holds no card (a count all can see); else None. Never the
+    companion's hidden knowledge: "That card cannot be in {player}'s hand: … the companion saw
+    it go elsewhere" told the table that another hand or a tablet held it (kidsleak20); such
+    a tap gets the frame's own reason, the same as any other card not taken."""
     public = _public_place(state, card)
     if public is not None:
         return public
-    if state.hands[p] == 0 or may_hold(state, p, card):
-        return None
-    return msg("That card cannot be in {player}'s hand: each card is in one place at a time, and the companion "
-               "saw it go elsewhere.", player=state.players[p])
+    if state.hands[p] == 0:
+        return msg("{player} holds no card: a card tapped now does not come from their hand.",
+                   player=state.players[p])
+    return None
 
 
 # --------------------------------------------------------------------------- touches

@@ -121,8 +121,9 @@ def _use(state: State, a: int, device: str) -> State:
 def _take_skull(state: State, a: int, _arg: str) -> State:
     state = replace(state, actions=state.actions - 1, skull_pool=state.skull_pool - 1,
                     skulls=put(state.skulls, a, state.skulls[a] + 1))
-    return say(state, why.skull(todo("other", "{player} takes a skull token from the pile.", player=state.player),
-                                state.skulls[a], state.skull_pool))
+    player, held, pool = state.player, state.skulls[a], state.skull_pool
+    return say(state, why.once(("skull", player, held, pool), lambda: why.skull(
+        todo("other", "{player} takes a skull token from the pile.", player=player), held, pool)))
 
 
 def _pick_up(state: State, a: int, _arg: str) -> State:
@@ -152,8 +153,9 @@ def _no_haunting(state: State, _a: int, _arg: str) -> State:
 
 def _move_kitty(state: State, a: int, room: str) -> State:
     state = replace(state, kitty=room, step=Step.TRIM)
-    state = say(state, why.kitty_moved(todo("move", "Kitty Kitty slinks into the {room}.", room=state.name(room)),
-                                       state.name(room)))
+    name = state.name(room)
+    state = say(state, why.once(("kitty_moved", state.options["edition"], state.printed, room), lambda: why.kitty_moved(
+        todo("move", "Kitty Kitty slinks into the {room}.", room=name), name)))
     frames = [Frame("kittycheck", p, (room,)) for p in state.players_in(room)]
     return push(state, *frames, Frame("give", a))
 
@@ -191,6 +193,7 @@ def act(state: State, key: str) -> State:
         state = _act_step(state, key)
     state = settle(state)
     if state.hand_limit != limit and state.step != Step.OVER:
-        state = say(state, why.hand_limit(msg("The hand limit is now {limit}.", limit=state.hand_limit),
-                                          len(state.enraged_present), state.hand_limit))
+        limit, enraged = state.hand_limit, len(state.enraged_present)
+        state = say(state, why.once(("hand_limit", limit, enraged), lambda: why.hand_limit(
+            msg("The hand limit is now {limit}.", limit=limit), enraged, limit)))
     return draft.finished(state)

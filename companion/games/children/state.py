@@ -10,7 +10,6 @@ yet (:attr:`State.pairing`), and the identity of the card just drawn into a hand
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -218,7 +217,7 @@ class State:
         """:meth:`in_deck` of every card, in content order, counted in one pass (for the
         draw and the known copies, which ask it of every card); shared by the next states
         until one of the piles it counts changes."""
-        copies, kinds = self._printed_copies
+        copies, kinds, _hand, _fates = self._printed_copies
         counts = dict(copies)  # then what left the deck for good is taken off, and the ghosts still in it added
         for card_id in self.discard:
             if kinds.get(card_id, "ghost") != "ghost":
@@ -234,24 +233,39 @@ class State:
         return counts
 
     @derived.on_fields("options", "printed")
-    def _printed_copies(self) -> tuple[dict[str, int], dict[str, str]]:
+    def _printed_copies(self) -> tuple[dict[str, int], dict[str, str], int, int]:
         """Every card's copies (none for a ghost: they are counted in :attr:`ghost_deck`), and
-        its kind, in content order."""
+        its kind, in content order; the copies of the hand cards (toys, devices, traps) and of
+        the fates, summed."""
         cards = self.content.cards
-        return ({c: 0 if card.kind == "ghost" else card.copies for c, card in cards.items()},
-                {c: card.kind for c, card in cards.items()})
+        copies = {c: 0 if card.kind == "ghost" else card.copies for c, card in cards.items()}
+        kinds = {c: card.kind for c, card in cards.items()}
+        hand = sum(n for c, n in copies.items() if kinds[c] in cc.HAND_KINDS)
+        return copies, kinds, hand, sum(n for c, n in copies.items() if kinds[c] == "fate")
 
-    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
+    @derived.on_fields("options", "printed", "discard", "trapped", "kitty_card")
     def _in_deck_by_kind(self) -> tuple[int, int]:
-        """:meth:`in_deck` summed over the hand cards (toys, devices, traps), and over the fates."""
-        cards = self.content.cards
-        hand = fates = 0
-        for card_id, n in self._in_deck.items():
-            kind = cards[card_id].kind
-            if kind in cc.HAND_KINDS:
-                hand += n
+        """:meth:`in_deck` summed over the hand cards (toys, devices, traps), and over the fates:
+        the printed sums less what :attr:`_in_deck` takes off each kind (the discard, the
+        trapped toys, the held Kitty card; the ghost deck adds to ghosts only), each pile
+        walked rather than every card (the same sums: :attr:`_in_deck` is linear in them)."""
+        _copies, kinds, hand, fates = self._printed_copies
+        hand_kinds = cc.HAND_KINDS
+        for card_id in self.discard:
+            kind = kinds.get(card_id, "ghost")
+            if kind in hand_kinds:
+                hand -= 1
             elif kind == "fate":
-                fates += n
+                fates -= 1
+        for card_id in self.trapped_toys():
+            if kinds.get(card_id) == "toy":
+                hand -= 1
+        if self.kitty_card is not None:
+            kind = kinds.get("kitty-kitty", "ghost")
+            if kind in hand_kinds:
+                hand -= 1
+            elif kind == "fate":
+                fates -= 1
         return hand, fates
 
     def fates_in_deck(self) -> int:
@@ -267,7 +281,10 @@ class State:
 
     @derived.on_fields("known")
     def _known_copies(self) -> dict[str, int]:
-        return Counter(card for card, _ in self.known)
+        counts: dict[str, int] = {}  # (a Counter's own calls cost more than these few entries)
+        for card, _ in self.known:
+            counts[card] = counts.get(card, 0) + 1
+        return counts
 
     def known_in(self, card_id: str, place: str) -> int:
         """Known copies of ``card_id`` that may be in ``place`` (HIDDEN)."""
@@ -275,12 +292,16 @@ class State:
 
     @derived.on_fields("known")
     def _known_places(self) -> dict[tuple[str, str], int]:
-        return Counter((card, place) for card, places in self.known for place in set(places))
+        counts: dict[tuple[str, str], int] = {}
+        for card, places in self.known:
+            for place in places if len(places) < 2 else set(places):
+                counts[card, place] = counts.get((card, place), 0) + 1
+        return counts
 
     @derived.on_fields("options", "printed", "known")
     def _known_hand_cards(self) -> int:
-        cards = self.content.cards  # (one pass over the known copies, not through their Counter)
-        return sum(1 for c, _ in self.known if c in cards and cards[c].kind in cc.HAND_KINDS)
+        kinds, hand_kinds = self._printed_copies[1], cc.HAND_KINDS  # (one pass over the known copies)
+        return sum(1 for c, _ in self.known if kinds.get(c) in hand_kinds)
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
@@ -305,8 +326,12 @@ class State:
             return ()
         hand_cards = self.unknown_in_deck() > 0
         known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
-        if hand_cards and not known:  # mostly so: every card with a copy in the deck
-            return self._in_deck_cards
+        if hand_cards:  # mostly so: every card with a copy in the deck, less those whose copies are all known
+            in_deck = self._in_deck
+            gone = {c for c, n in known.items() if in_deck.get(c, 0) <= n}
+            if not gone:
+                return self._in_deck_cards
+            return tuple(c for c in self._in_deck_cards if c not in gone)
         cards = self.content.cards
         return tuple(c for c, n in self._in_deck.items()
                      if (hand_cards or cards[c].kind in ("ghost", "fate")) and n - known.get(c, 0) > 0)
@@ -465,29 +490,63 @@ def _fit_once(state: State) -> State:
 
 
 def _fits_as_is(state: State) -> bool:
-    """:func:`_fits` of the state's known copies and places' sizes, each place's size looked
-    up as it comes (a hand ``h<player>``, a room ``r:<room>``), not all made first."""
-    hands, left = state.hands, None
-    only: dict[str, int] = {}
-    size: dict[str, int] = {}
-    for _, places in state.known:
-        if not places:
+    """:func:`_fits` of the state's known copies and places' sizes: each place the copies name
+    holds at least the cards they need there (:func:`_needs`, worked out again only when
+    the known copies are another tuple than last asked: about 2 in 5 asks are of the same)."""
+    global _needs_last  # noqa: PLW0603  (one pair, replaced whole: safe between threads)
+    known = state.known
+    seen, needs = _needs_last
+    if seen is not known:
+        needs = _needs(known)
+        _needs_last = (known, needs)
+    if needs is None:
+        return False
+    hands, rooms = needs
+    sizes = state.hands
+    for p, need in hands:
+        if p >= len(sizes) or sizes[p] < need:
             return False
-        for place in places:
-            n = size.get(place)
-            if n is None:
-                if place[0] == "h":
-                    n = hands[int(place[1:])] if place in _HAND_PLACES[:len(hands)] else 0
-                else:
-                    if left is None:
-                        left = dict(state.left)
-                    n = left.get(place[2:], 0) if place.startswith("r:") else 0
-                size[place] = n
-            if n <= 0:
+    if rooms:
+        left = state._left  # noqa: SLF001  (the state's own fact)
+        for room, need in rooms:
+            if left.get(room, 0) < need:
                 return False
+    return True
+
+
+def _needs(known) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[str, int], ...]] | None:
+    """What :func:`_fits` asks of the places' sizes for ``known``: per hand (player index) and
+    per room, the cards it must hold (1, or more when it is the only place of more copies);
+    None when no sizes would do (a copy with no place, or a place that is neither)."""
+    only: dict[str, int] = {}
+    need: dict[str, int] = {}
+    for _, places in known:
+        if not places:
+            return None
+        for place in places:
+            need[place] = 1
         if len(places) == 1:
             only[places[0]] = only.get(places[0], 0) + 1
-    return all(n <= size[place] for place, n in only.items())
+    hands, rooms = [], []
+    for place in need:
+        n = max(1, only.get(place, 0))
+        if place[0] == "h":
+            p = _HAND_INDEX.get(place)
+            if p is None:
+                return None  # (no hand of a seated player: size 0)
+            hands.append((p, n))
+        elif place.startswith("r:"):
+            rooms.append((place[2:], n))
+        else:
+            return None
+    return tuple(hands), tuple(rooms)
+
+
+#: Player index of each :func:`hand_place`.
+_HAND_INDEX = {place: p for p, place in enumerate(_HAND_PLACES)}
+
+#: The known copies :func:`_fits_as_is` asked last (matched by identity), and their :func:`_needs`.
+_needs_last: tuple[object, Any] = ((), ((), ()))
 
 
 def _fits(known, sizes: dict[str, int]) -> bool:
