@@ -307,7 +307,7 @@ def test_ghosts_a_card_paid_for_a_light_goes_back_and_a_cancel_lays_them_down_ag
     session = _ghosts_bo()
     _play(session, "light:1", "pay:first-floor")
     assert _undone(session) == [
-        ("Undone: first-floor room card.", "Annullato: carta stanza del primo piano."),
+        ("Undone: First-floor room card.", "Annullato: Carta stanza del primo piano."),  # the button, screen20b
         ("Bo: take the card you paid last back into your hand.", "Bo: riprendi in mano l'ultima carta che hai pagato.")]
     _play(session, "pay:first-floor", "pay:second-floor", "cancel")
     assert _undone(session) == [

@@ -177,3 +177,31 @@ def test_the_desk_gives_a_generated_stand_in_name_in_the_page_s_language():
     toy = _name_field("children", "children:toy:toy-03", "it")
     assert toy.get("shown") is None  # typed in content.toml
 
+
+
+def _ghost_at_home_labels(seed: int, steps: int = 200) -> set:
+    """Every choice label a seeded random Ghost at Home game offers (its prompts as shown)."""
+    import random
+
+    spec, rng, labels = get_game("ghost_at_home"), random.Random(seed), set()
+    state = new_ghost_at_home(("Ada", "Bo", "Cy"))
+    for _ in range(steps):
+        choices = spec.prompt(state).choices
+        if not choices:
+            break
+        labels |= {c.label for c in choices}
+        state = spec.apply(state, rng.choice(choices).key)
+    return labels
+
+
+def test_ghost_at_home_s_card_buttons_start_with_a_capital():
+    """screen20b: the lighting prompt's buttons read "first-floor room card", "ghost card",
+    "cat card" beside "Room A" (play/720x1280/ghost_at_home-mid-en.png)."""
+    state = play_ghost_at_home(new_ghost_at_home(), "light:1")
+    shown = {c.key: (render(c.label, "en"), render(c.label, "it")) for c in get_game("ghost_at_home").prompt(
+        state).choices}
+    assert shown["pay:first-floor"] == ("First-floor room card", "Carta stanza del primo piano")
+    labels = set().union(*(_ghost_at_home_labels(seed) for seed in range(4)))
+    lower = sorted({text for label in labels for text in (render(label, "en"), render(label, "it"))
+                    if text[:1].islower()})
+    assert lower == []

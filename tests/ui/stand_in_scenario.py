@@ -8,7 +8,9 @@ The messages file (``$STAND_IN_MESSAGES``, JSON) holds ``{"sizes": [{"size": [w,
 "shots": [{"name", "message"}]}]}``: each size in this one window, resized between them;
 each shot saved as ``NAME.png``. The report: ``sizes["WxH"]["labels"][name]`` (the visible
 texts, markup out), ``["numbered"][name]`` (the drawn stand-ins' numbers:
-:class:`ui.boards.fit.PlaceName`: "tablet 2-4") and ``["cut"][name]`` (the place names shown cut).
+:class:`ui.boards.fit.PlaceName`: "tablet 2-4"), ``["cut"][name]`` (the place names shown cut)
+and ``["spilled"][name]`` (an icon count's figure drawn out of its widget:
+``readability.spilled_counts``).
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ def stand_ins_scenario(app, out: Path, report: dict):
     report["sizes"] = {}
     for entry in data["sizes"]:
         yield from _resize(app, tuple(entry["size"]))
-        report["sizes"]["{}x{}".format(*entry["size"])] = part = {"labels": {}, "numbered": {}, "cut": {}}
+        report["sizes"]["{}x{}".format(*entry["size"])] = part = {"labels": {}, "numbered": {}, "cut": {},
+                                                                          "spilled": {}}
         for shot in entry["shots"]:
             yield from _show(app, shot["message"])
             name = shot["name"]
             part["labels"][name], part["numbered"][name] = shown_texts(app)
             part["cut"][name] = _cut(app)
+            part["spilled"][name] = _spilled(app)
             if out is not None:
                 from ui.shot import save_screenshot
 
@@ -69,6 +73,12 @@ def shown_texts(app) -> tuple[list[str], list[str]]:
         if getattr(widget, "number", "") and getattr(widget, "icon", "") and visible(widget):
             numbers.append(f"{widget.icon} {widget.number}")
     return texts, numbers
+
+
+def _spilled(app) -> list[str]:
+    from readability import spilled_counts
+
+    return spilled_counts(app.root.ids.screens.get_screen("table"))
 
 
 def _cut(app) -> list[str]:

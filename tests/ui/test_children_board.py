@@ -23,6 +23,7 @@ from ui.boards.children import (
 )
 from ui.boards.fit import fit_lines
 from ui.i18n import translate
+from ui.text import english
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,9 +134,14 @@ def test_the_step_reads_apart_from_its_number():
     def it(text, **params):
         return translate(text, "it", **params)
 
-    assert step_apart(steps()[2], 2) == ("Step 2 · Take 2 actions", "2 · Take 2 actions")
-    assert step_apart(steps(it)[3], 3, it) == ("Passo 3 · Riporta la mano al limite", "3 · Riporta la mano al limite")
+    assert step_apart(steps()[2], 2) == ("Part 2 · Take 2 actions", "2 · Take 2 actions")
+    assert step_apart(steps(it)[3], 3, it) == ("Parte 3 · Riporta la mano al limite", "3 · Riporta la mano al limite")
     assert step_apart("Take 2 actions", 2) == ("Take 2 actions", "Take 2 actions")  # no number: as it is
+    # screen20b: the turn's part (the rulebook's "part 1 of your turn") is not the step card's
+    # "Step 1 of 2" (what the table does with its hands), on the same screen
+    for _ in (english, it):
+        part, card = _("Part {n}", n=1), _("Step {n} of {total}", n=1, total=2)
+        assert part.split()[0] != card.split()[0], (part, card)
 
 
 @pytest.mark.ui

@@ -14,7 +14,7 @@ On the real table screen (Xvfb; ``boards_scenario.py``) at 720×1280, in English
   :data:`LEAST_CHOICES` choices a page besides its Roll button (one before, "More 2/8":
   notes/portrait14.md; portrait15 took the column's gaps beside its 0-high widgets);
 * Children's step in the strip reads apart from its number ("2 Take 2 actions" ran together:
-  "Step 2 · Take 2 actions");
+  "Part 2 · Take 2 actions");
 * the board keeps the height it had (the board's labels are fitted to it: notes/portrait29c.md).
 
 Screenshots: ``tests/artifacts/portrait-room/<name>.png``.
@@ -142,4 +142,4 @@ def test_portrait_children_step_reads_apart_from_its_number(report):
     assert sorted(shown) == ["children-mid-en", "children-mid-it"], report["step_shown"]
     glued = {name: text for name, text in shown.items() if GLUED_STEP.search(text)}
     assert glued == {}, glued
-    assert all(" \u00b7 " in text or text.split()[0] in ("Step", "Passo") for text in shown.values()), shown
+    assert all(" \u00b7 " in text or text.split()[0] in ("Part", "Parte") for text in shown.values()), shown

@@ -82,7 +82,7 @@ def _full(message: dict) -> dict:
     elif game == "house_of_spirits":
         named = {"en": ("Monster", "Item", "Event"), "it": ("Mostro", "Oggetto", "Evento")}[full["language"]]
         view["in_play"] = [{"id": f"monster-{n}", "name": f"{named[0]} {n}", "kind": "monster", "health": 2,
-                            "max_health": 3, "attack": 3, "defence": 2} for n in (10, 11)]
+                            "max_health": 3, "attack": 3, "defence": 2, "stand_in_numbers": True} for n in (10, 11)]
         view["in_play"] += [{"id": "item-16", "name": f"{named[1]} 16", "kind": "item"},
                             {"id": "event-3", "name": f"{named[2]} 3", "kind": "event"}]
         # the stand-ins the state lists with their numbers, as the daemon does (issue 27 item 3)
@@ -137,3 +137,6 @@ def test_no_stand_in_shows_a_code(report, size):
     assert cut == {}
     # the tightest tables do not hold every whole name: icons and numbers drawn there
     assert any(numbers for name, numbers in part["numbered"].items() if "-full-" in name)
+    # screen20b: a stand-in monster's figures, marked "3?" "2?" (words19), stay in their card
+    # (four cards in the top row at 800×480: "'2?' drawn 16 px out of its count")
+    assert {name: found for name, found in part["spilled"].items() if found} == {}

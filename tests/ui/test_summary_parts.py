@@ -269,3 +269,35 @@ def test_a_kind_that_came_often_gives_its_first_and_last_moment():
     assert len(moments(lines, [], 8, telling=8)) == 8 and moments(lines, [], 8, telling=8)[0]["text"] == "T4"
     # without kinds (an older daemon), or not asked: spread over the game as before
     assert [m["text"] for m in moments(lines, [], 5)] == ["T4", "T11", "T17", "T21", "Out"]
+
+
+def _children_over(lang: str, width: float, room: float):
+    """A Children's game-over panel at ``width`` px whose ``room`` leaves the moments too little
+    with the scores' heading on a line of its own."""
+    from ui.i18n import Translator
+    from ui.widgets.gameover import GameOverPanel
+
+    tr = Translator()
+    tr.language = lang
+    heading = {"en": "Ghosts trapped", "it": "Fantasmi intrappolati"}[lang]
+    panel = GameOverPanel(width=width, moments_shown=3, least=1, room=room, tr=tr._)
+    panel.ending = {"result": "lost", "winners": [], "scores_heading": heading,
+                    "scores": [["Bo", 3], ["Ada", 1], ["Cy", 1]], "solution": [], "reason": ["The ghosts win."]}
+    panel.moments = [{"text": f"Bo traps Ghost {n}.", "turn": n} for n in range(1, 9)]
+    panel.over = 1
+    panel._show()
+    return [label.text for label in panel.children[::-1]]
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "Ghosts trapped"), ("it", "Fantasmi intrappolati")])
+def test_game_over_scores_keep_their_heading_when_the_moments_take_its_line(lang, heading):
+    """screen20b: in portrait Children's game over read "Bo 3  Ada 1  Cy 1" with no heading
+    (the heading's line went to the moments); the heading now leads the scores' line where
+    that line still fits, and has its own line where there is room."""
+    texts = _children_over(lang, 700, 150)
+    scores = next(text for text in texts if "Bo[/color] 3" in text)
+    assert heading in scores and heading not in texts, texts
+    assert sum("Bo traps Ghost" in text for text in texts) == 3, texts  # the moments kept their room
+    assert heading in _children_over(lang, 700, 2000)  # room for both: a line of its own
+    narrow = _children_over(lang, 260, 150)  # "Heading: Bo 3 ..." would take two lines: its own line
+    assert heading in narrow and sum("Bo traps Ghost" in text for text in narrow) >= 1, narrow

@@ -91,6 +91,36 @@ def test_titles_doors_and_outcomes():
 
     assert doors_text("green") == "Green doors locked"
     assert doors_text("") == "Doors open"
+
+
+def test_the_door_status_is_not_drawn_as_a_button():
+    """screen20b: "Doors open" was a 20 px label on a filled rounded box in the buttons'
+    colour beside the die; a child touched it and nothing happened. It is a drawn door and
+    words in the doors' colour (dim when open), on no box."""
+    from ui import theme
+    from ui.boards.creepy_cellar import door_icon_width, doors_colour
+    from ui.widgets import shapes
+
+    kv = (UI / "kv" / "creepy_cellar.kv").read_text(encoding="utf-8")
+    rule = kv[kv.index("text: doors_text(") - 900:kv.index("text: doors_text(") + 400]
+    assert "RoundedRectangle" not in rule and "theme.DOORS.get" not in rule
+    assert 'kind: "locked_door" if root.locked else "door"' in rule
+    assert {"door", "locked_door"} <= set(shapes.PIECES)
+    assert doors_colour("") == theme.TEXT_DIM
+    for locked in ("green", "blue"):  # the words read on the dark board, in the doors' colour
+        assert theme.contrast(doors_colour(locked), theme.BACKGROUND) >= 4.5
+    # the door is drawn where it costs the words no line (at game over the board is narrow):
+    # here 10 px a character, "[b]...[/b]" aside, wrapped at spaces
+    def lines(markup, width, _font):
+        count, used = 1, 0
+        for word in markup[3:-4].split():
+            if used and used + 10 * (len(word) + 1) > width:
+                count, used = count + 1, 0
+            used += 10 * (len(word) + 1)
+        return count
+
+    assert door_icon_width("Green doors locked", 300, 20, 26, 4, lines) == 26
+    assert door_icon_width("Porte verdi chiuse", 123, 20, 26, 4, lines) == 0  # 2 lines, 3 beside it
     assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
 
 

@@ -72,12 +72,12 @@ def steps(_: Translate = english) -> tuple[str, ...]:
 
 def step_apart(line: str, step: int, _: Translate = english) -> tuple[str, str]:
     """The guide's ``line`` for ``step`` ("2 Take 2 actions") with its number apart from its
-    words: ``("Step 2 · Take 2 actions", "2 · Take 2 actions")`` (the line as it is when it
+    words: ``("Part 2 · Take 2 actions", "2 · Take 2 actions")`` (the line as it is when it
     does not start with the number)."""
     number, _space, words = line.partition(" ")
     if number != str(step) or not words:
         return line, line
-    step_words = _("Step {n}", n=step)  # outside the f-string: pybabel sees it
+    step_words = _("Part {n}", n=step)  # outside the f-string: pybabel sees it
     return f"{step_words} · {words}", f"{step} · {words}"
 
 
@@ -427,7 +427,7 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         guide, step = steps(_), step_number(view)
         shown = 0 < step < len(guide) and bool(view.get("turn"))
         # the step's number apart from its words: "2 Take 2 actions" read as one run in
-        # portrait (issue 29, portrait15): "Step 2 · Take 2 actions", else "2 · Take 2 actions"
+        # portrait (issue 29, portrait15): "Part 2 · Take 2 actions", else "2 · Take 2 actions"
         named, numbered = step_apart(guide[step], step, _) if shown else ("", "")
         self.turn = escape_markup(named)
         # the actions left are in the prompt ("Ada: 1 action left, ...") beside the board: the
@@ -438,7 +438,7 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
         self.step_line = " · ".join(plain(line) for line in self.turn.split("\n") if line)
         self.step_middle = " · ".join(part for part in (numbered, plain(final)) if part)
-        self.step_short = _("Step {n}", n=step) if shown else ""
+        self.step_short = _("Part {n}", n=step) if shown else ""
         self._rooms(view, _, colours)
         self._players(view, _, colours)
 

@@ -19,7 +19,7 @@ import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow, PawnRow)
 from ui import theme
 from ui.boards import PlacePicks, picks_at, watch_language
-from ui.boards.fit import plain, word_width
+from ui.boards.fit import plain, word_width, wrapped_lines
 from ui.boards.names import initials, short_marks, tails
 from ui.boards.pick_frames import PickFrames
 from ui.boards.tile_fills import TileFills
@@ -506,6 +506,26 @@ def status_text(view: dict, _: Translate = english, mode: bool = True, colours: 
     if hallway:
         parts.append(_("hallway: {names}", names=", ".join(hallway)))
     return " · ".join(parts)
+
+
+def doors_colour(locked: str) -> tuple:
+    """The door status's colour (its drawn door and its words, on no box: a status, not a
+    button, screen20b): the locked doors' colour lightened to read on the dark board,
+    the dim text colour when the doors are open."""
+    if not locked:
+        return theme.TEXT_DIM
+    return theme.on_dark(theme.DOORS.get(locked, theme.TEXT))
+
+
+def door_icon_width(words: str, row: float, font: float, icon: float, gap: float, lines=wrapped_lines) -> float:
+    """The drawn door's width beside the door status's ``words`` in a ``row`` px wide at
+    ``font`` px (bold): ``icon`` where it costs the words no line, else 0 (at game over the
+    board is narrow: "Porte verdi chiuse" took three lines beside it, over its 50 px).
+    ``lines(markup, width, font)``: how many lines the words take (Kivy's, by default)."""
+    text = f"[b]{escape_markup(words)}[/b]"
+    if lines(text, row - icon - gap, font) <= lines(text, row, font):
+        return icon
+    return 0.0
 
 
 def doors_text(locked: str, _: Translate = english) -> str:

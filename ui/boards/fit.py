@@ -269,7 +269,7 @@ class PlaceName(FitLabel):
     name = StringProperty("")
     short = StringProperty("")
     #: a name between ``name`` and ``short``, tried after ``name`` ("" none): Children's step
-    #: "2 · Take 2 actions" between "Step 2 · Take 2 actions" and "Step 2"
+    #: "2 · Take 2 actions" between "Part 2 · Take 2 actions" and "Part 2"
     middle = StringProperty("")
     cut = BooleanProperty(False)
     #: the piece drawn before a stand-in's number (a kind of :data:`ui.widgets.shapes.PIECES`:

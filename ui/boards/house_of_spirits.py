@@ -9,6 +9,8 @@ the socket; nothing of the game is imported here). Hands are only ever a count.
 
 from __future__ import annotations
 
+from functools import partial
+
 from kivy.app import App
 from kivy.properties import DictProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -16,7 +18,7 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import watch_language
-from ui.boards.fit import PlaceName, first_fitting, plain
+from ui.boards.fit import LINE, PlaceName, first_fitting, icon_way, plain, word_width
 from ui.boards.names import short_marks, stand_in_number
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
@@ -61,6 +63,31 @@ def monster_pieces(card: dict) -> list[tuple[str, str]]:
     (words18: ⚔4 🛡2 read as the card's own, while its news line said "placeholder numbers")."""
     mark = "?" if card.get("stand_in_numbers") else ""
     return [("sword", f"{card.get('attack', 0)}{mark}"), ("shield", f"{card.get('defence', 0)}{mark}")]
+
+
+def _share_rows(title, counts) -> None:
+    """A monster card's height between its name and its figures: the sword's and the
+    shield's take two rows where they do not hold one at the floor (four cards in the top
+    row at 800×480: a stand-in's "3?" "2?" ran 16-35 px out of its card, screen20b), when
+    the name then holds one line (its words, or its card icon beside its number)."""
+    two = not counts.one_row(counts.width) and _one_line(title)
+    title.size_hint_y, counts.size_hint_y = (0.3, 0.56) if two else (0.5, 0.36)
+
+
+def _one_line(title: PlaceName) -> bool:
+    """``title`` holds one line at its floor: its whole name, or its icon beside its number."""
+    size = title.min_font
+    width = title.width - 4  # the slack PlaceName keeps (Kivy wraps a line as wide as its box)
+    measure = partial(word_width, font_size=size, bold=title.bold, font_name=title.font_name)
+    if measure(title.name) <= width:
+        return True
+    return bool(title.stand_in) and icon_way(title.stand_in, width, size * LINE, size, measure) == "beside"
+
+
+#: A card's share of the top row's width when four or more are in play (screen20b: at 800×480
+#: a monster card was 51 px wide, too narrow for its name beside its icon and its figures).
+CROWDED = 4
+CROWDED_SHARES = {"monster": 1.2, "other": 0.9}
 
 
 def pips_mark(entry: dict) -> str:
@@ -205,7 +232,10 @@ class HouseOfSpiritsBoard(BoxLayout):
         if not cards:
             box.add_widget(text(_("No cards in play"), 20, color=theme.TEXT_FAINT))
         for card in cards:
-            box.add_widget(self._card(card, _))
+            panel = self._card(card, _)
+            if len(cards) >= CROWDED:  # the monsters' figures need the width more than a name does
+                panel.size_hint_x = CROWDED_SHARES["monster" if card.get("kind") == "monster" else "other"]
+            box.add_widget(panel)
         return box
 
     def _card(self, card: dict, _: Translate) -> Panel:
@@ -216,14 +246,18 @@ class HouseOfSpiritsBoard(BoxLayout):
                       edge=theme.HAUNTING if monster else theme.PANEL_EDGE)
         name = str(card.get("name") or "")
         # a stand-in whose name does not fit: a card and its number ("#10" before)
-        panel.add_widget(PlaceName(name=name, icon="card", stand_in=stand_in_number(name, self.stand_ins),
-                                   max_font=font(FLOOR * GROW),
-                                   min_font=font(FLOOR), color=theme.TEXT, size_hint_y=0.5 if monster else 1))
+        title = PlaceName(name=name, icon="card", stand_in=stand_in_number(name, self.stand_ins),
+                          max_font=font(FLOOR * GROW), min_font=font(FLOOR), color=theme.TEXT,
+                          size_hint_y=0.5 if monster else 1)
+        panel.add_widget(title)
         if monster:
             panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
                                   mark=pips_mark(card), colour=theme.HAUNTING, size_hint_y=0.14))
-            panel.add_widget(IconCounts(items=monster_pieces(card), smallest=font(FLOOR), biggest=font(24),
-                                        size_hint_y=0.36))
+            counts = IconCounts(items=monster_pieces(card), smallest=font(FLOOR), biggest=font(24), size_hint_y=0.36)
+            panel.add_widget(counts)
+            share = partial(_share_rows, title, counts)  # once both are as wide as the card
+            counts.bind(width=lambda *_: share())
+            title.bind(width=lambda *_: share())
         return panel
 
     def _player(self, name: str, p: dict, view: dict, _: Translate, colours: dict, mark: str = "") -> Panel:

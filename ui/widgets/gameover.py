@@ -153,14 +153,18 @@ class GameOverPanel(BoxLayout):
     def _laid_out(self, summary: Summary) -> tuple[list[Label], list[Label]]:
         """The result and figures, and the moments that fit under them. Where :attr:`least`
         moments do not fit under everything, the scores' heading gives them its room (issue 29
-        item 7: Children's game over at 800×480 showed no moment of the game at all); the rule
-        that ended the game stays. When even so too few fit, the panel keeps all its lines and
+        item 7: Children's game over at 800×480 showed no moment of the game at all), its words
+        leading the scores' line where that holds one line; where it does not, only when no
+        moment would show with it (screen20b: "Bo 3  Ada 1  Cy 1" with nothing to say what
+        they count). The rule that ended the game stays. When even so too few fit, the panel keeps all its lines and
         the moments card has them."""
         full = self._fitting_lines(summary)
         if not self.moments_shown or not self.moments:
             return full, []
         best: tuple[list[Label], list[Label]] = (full, [])
         for lines in (full, self._fitting_lines(summary, heading=False)):
+            if lines is not full and best[1] and not self._says_heading(summary, lines):
+                break  # screen20b: the figures keep what they count rather than make room for one more moment
             for label in lines:  # measured where they will show (_fitting_moments reads the panel's)
                 self.add_widget(label)
             labels = self._fitting_moments(summary)
@@ -170,6 +174,12 @@ class GameOverPanel(BoxLayout):
             if len(best[1]) >= self._wanted():
                 break
         return best
+
+    @staticmethod
+    def _says_heading(summary: Summary, lines: list[Label]) -> bool:
+        """``lines`` say what the scores count (or there are none)."""
+        heading = escape_markup(summary.scores_heading)
+        return not (summary.scores and heading) or any(heading in label.text for label in lines)
 
     def _fitting_lines(self, summary: Summary, heading: bool = True, reason: bool = True) -> list[Label]:
         """The result, the rule that ended it, the envelope and the scores, held in :attr:`most`
@@ -213,8 +223,22 @@ class GameOverPanel(BoxLayout):
         if summary.scores and heading:
             lines.append(_label(escape_markup(summary.scores_heading), font, theme.TEXT_DIM))
         if summary.scores:
-            lines.append(_label(self._scores(summary), font, bold=True))
+            lines.append(_label(self._scores_line(summary, font, heading), font, bold=True))
         return lines
+
+    def _scores_line(self, summary: Summary, font: float, heading: bool) -> str:
+        """The scores; when their heading has no line of its own (the moments took it), led by
+        it where that still fits one line: "Ghosts trapped: Bo 3   Ada 1" (screen20b: in
+        portrait the figures stood with nothing to say what they count)."""
+        scores = self._scores(summary)
+        if heading or not summary.scores_heading:
+            return scores
+        _ = self.tr
+        led = _("{heading}: {scores}", heading=coloured(summary.scores_heading, theme.TEXT_DIM), scores=scores)
+        probe = _label(led, font, bold=True)
+        probe.texture_update()  # unwrapped: its width on one line
+        width = self.width - self.padding[0] - self.padding[2]
+        return led if 1 < probe.texture_size[0] <= width else scores
 
     def _fitting_moments(self, summary: Summary) -> list[Label]:
         """Moments of the game whose wrapped lines fit in :attr:`room` under what the panel shows

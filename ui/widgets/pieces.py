@@ -154,6 +154,13 @@ class IconCounts(Widget):
         across = self.width / (len(self.items) * 1.5 + 0.6 * chars + 0.4) if self.items else self.height
         return max(self.smallest, min(self.height * 0.8, self.biggest, across))
 
+    def one_row(self, width: float) -> bool:
+        """The pairs hold one row of ``width`` px at :attr:`smallest` (else :meth:`draw` lays
+        them in rows where the height holds them: a stand-in monster's "3?" "2?" in a card
+        55 px wide, screen20b)."""
+        size = self.smallest
+        return sum(size * 1.1 + word_width(str(item[1]), size, True) for item in self.items) <= width
+
     def draw(self, *_args) -> None:
         canvas = self.canvas.before
         canvas.clear()
@@ -167,15 +174,34 @@ class IconCounts(Widget):
             label.texture_update()
             label.size = label.texture_size
         pairs = [size * 1.1 + label.width for label in labels]
-        space = max(0.0, (self.width - sum(pairs)) / (len(pairs) + 1))
-        x, y = self.x + space, self.center_y - size / 2
-        for item, label, pair in zip(self.items, labels, pairs):
-            if len(item) > 2:
-                shapes.PIECES[item[0]](canvas, x, y, size, tuple(item[2]))
-            else:
-                shapes.PIECES[item[0]](canvas, x, y, size)
-            label.pos = (x + size * 1.1, self.center_y - label.height / 2)
-            x += pair + space
+        rows = _rows(pairs, self.width, max(1, int(self.height // size)))
+        for row_number, row in enumerate(rows):
+            centre_y = self.top - self.height * (row_number + 0.5) / len(rows)
+            space = max(0.0, (self.width - sum(pairs[i] for i in row)) / (len(row) + 1))
+            x = self.x + space
+            for i in row:
+                item, label = self.items[i], labels[i]
+                if len(item) > 2:
+                    shapes.PIECES[item[0]](canvas, x, centre_y - size / 2, size, tuple(item[2]))
+                else:
+                    shapes.PIECES[item[0]](canvas, x, centre_y - size / 2, size)
+                label.pos = (x + size * 1.1, centre_y - label.height / 2)
+                x += pairs[i] + space
+
+
+def _rows(pairs: list[float], width: float, most: int) -> list[list[int]]:
+    """The pairs (their widths, px) by row, in order: one row where they fit ``width``, else
+    as many rows as they need packed left to right, when that is at most ``most`` rows (else
+    one row, as before: the readability audit says what spills)."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, pair in enumerate(pairs):
+        if rows[-1] and used + pair > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(i)
+        used += pair
+    return rows if len(rows) <= most else [list(range(len(pairs)))]
 
 
 class PieceStrip(Widget):

@@ -111,6 +111,30 @@ def passage(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
                             size=(door_w - inset, size * 0.06)))
 
 
+def door(group, x: float, y: float, size: float, colour=theme.TEXT_DIM) -> None:
+    """An open door (Creepy Cellar's door status, screen20b): the frame's outline and its
+    leaf swung out towards the viewer, a status mark rather than a button's box."""
+    edge = max(1.0, size * 0.08)
+    left, right, base, top = x + size * 0.18, x + size * 0.72, y + size * 0.04, y + size * 0.96
+    group.add(Color(*colour))
+    group.add(Line(rectangle=(left, base, right - left, top - base), width=edge, joint="miter"))
+    leaf = [(right, base), (x + size * 0.98, base + size * 0.1), (x + size * 0.98, top - size * 0.1), (right, top)]
+    _polygon(group, leaf, (x + size * 0.85, y + size / 2))
+
+
+def locked_door(group, x: float, y: float, size: float, colour=theme.TEXT_DIM) -> None:
+    """A locked door (Creepy Cellar's door status): the closed leaf in the doors' colour
+    with a dark keyhole."""
+    left, width = x + size * 0.18, size * 0.64
+    group.add(Color(*colour))
+    group.add(Rectangle(pos=(left, y + size * 0.04), size=(width, size * 0.92)))
+    group.add(Color(*theme.PIP))
+    hole, cx = size * 0.2, left + width / 2
+    group.add(Ellipse(pos=(cx - hole / 2, y + size * 0.46), size=(hole, hole), segments=SEGMENTS))
+    low, half = y + size * 0.2, hole * 0.45
+    group.add(Triangle(points=[cx, y + size * 0.52, cx - half, low, cx + half, low]))
+
+
 def tablet(group, x: float, y: float, size: float, colour=theme.TEXT_DIM) -> None:
     """A room tablet (Children's mansion): a square tile with a dark doorway at the bottom of
     its floor plan, without the passage's arch and steps; beside a stand-in room's number
@@ -333,6 +357,7 @@ def item(group, x: float, y: float, size: float, colour=theme.GOLD, index: int =
 
 
 PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown, "passage": passage, "pawn": pawn, "tablet": tablet,
+          "door": door, "locked_door": locked_door,
           "calm_ghost": calm_ghost, "enraged_ghost": enraged_ghost, "cat": cat, "card": card, "plot": plot,
           "skull": skull, "sword": sword, "shield": shield, "heart": heart, "star": star, "die": die,
           "balloon": balloon, "item": item}

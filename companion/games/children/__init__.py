@@ -77,7 +77,7 @@ OPTIONS = (
     ),
     OptionSpec(
         "tablet_step_draws", "first_only", ("first_only", "always"),
-        msg("Step 1 draws a Children card only with the first tablet of the game (or every turn)."),
+        msg("Part 1 of a turn draws a Children card only with the first tablet of the game (or every turn)."),
         msg("Play a Room Tablet"),
         title=msg("Tablet step draws"),
         refs=('Play a Room Tablet "Do not draw a Children Card" vs Turn Order "Play a Room Tablet … and draw a '
@@ -122,7 +122,7 @@ OPTIONS = (
     ),
     OptionSpec(
         "ghost_move_mandatory", False, (False, True),
-        msg("Step 4: the player may move one ghost (or must, when one can move)."),
+        msg("Part 4: the player may move one ghost (or must, when one can move)."),
         msg("Taking a Turn"),
         title=msg("Ghost move mandatory"),
         refs='Taking a Turn "Move 1 ghost" vs 4. Move 1 Ghost "you may move 1 ghost" (C-A12)',
@@ -143,7 +143,7 @@ OPTIONS = (
     ),
     OptionSpec(
         "restore_draw_ghost_counts", False, (False, True),
-        msg("Step 3: keep drawing until the hand is full (a ghost drawn is no card), or a ghost counts as one of the "
+        msg("Part 3: keep drawing until the hand is full (a ghost drawn is no card), or a ghost counts as one of the "
             "draws."),
         msg("3. Restore your hand"),
         title=msg("Restore draw ghost counts"),
@@ -151,7 +151,7 @@ OPTIONS = (
     ),
     OptionSpec(
         "active_player_trim_timing", "end_of_turn", ("end_of_turn", "restore_only"),
-        msg("The active player cuts down to the hand limit at the very end of the turn (or only at step 3)."),
+        msg("The active player cuts down to the hand limit at the very end of the turn (or only in part 3)."),
         msg("Enraged Ghosts"),
         title=msg("Active player trim timing"),
         refs='Enraged Ghosts "at the end of his or her turn" vs step 3 before step 4 (C-A16)',

@@ -72,7 +72,7 @@ def _tablet_reason(state: State, tablet: str) -> Msg:
         return msg("The {room} is already built in the mansion, {where}.", room=state.name(tablet),
                    where=cc.on_floor(pos[0]))
     if state.step != Step.TABLET or state.frames:
-        return msg("A room tablet is played only at step 1 of a turn (Play a Room Tablet).")
+        return msg("A room tablet is played only in part 1 of a turn (Play a Room Tablet).")
     return msg("The {room} is not in the tablet pile.", room=state.name(tablet))
 
 
@@ -189,12 +189,12 @@ def _step_reason(state: State) -> Msg:
         return _FRAME_REASONS.get(frame, msg("Something must be finished first."))
     reasons = {
         Step.SETUP: msg("The game starts with Start, once the cards are dealt."),
-        Step.TABLET: msg("Step 1 of a turn is to play a room tablet."),
+        Step.TABLET: msg("Part 1 of a turn is to play a room tablet."),
         Step.ACTIONS: msg("That is not one of {player}'s actions now: pick one of the choices offered.",
                            player=state.player),
-        Step.RESTORE: msg("Step 3: {player} restores the hand to the hand limit.", player=state.player),
-        Step.GHOST: msg("Step 4: {player} moves one ghost along the spectral flow.", player=state.player),
-        Step.KITTY: msg("Step 5: Kitty Kitty moves."),
+        Step.RESTORE: msg("Part 3: {player} restores the hand to the hand limit.", player=state.player),
+        Step.GHOST: msg("Part 4: {player} moves one ghost along the spectral flow.", player=state.player),
+        Step.KITTY: msg("Part 5: Kitty Kitty moves."),
         Step.TRIM: msg("{player} cuts down to the hand limit at the end of the turn.", player=state.player),
     }
     return reasons.get(state.step, msg("That is not possible now."))

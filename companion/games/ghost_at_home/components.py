@@ -89,6 +89,17 @@ THE_CARD: dict[str, Msg] = {
     WILD: msg("The Room Wild Card"),
 }
 
+#: Each card on a button (a choice: "Ghost card" beside "Room A", screen20b): a capital
+#: like every other button; the printed names already start with one.
+CARD_LABELS: dict[str, Msg | Name] = {
+    **CARD_NAMES,
+    FIRST: msg("First-floor room card"),
+    SECOND: msg("Second-floor room card"),
+    THIRD: msg("Third-floor room card"),
+    GHOST: msg("Ghost card"),
+    CAT: msg("Cat card"),
+}
+
 #: Floors 1–3 as players say them.
 FLOOR_NAMES: dict[int, Msg] = {1: msg("first floor"), 2: msg("second floor"), 3: msg("third floor")}
 
@@ -100,6 +111,11 @@ def card_name(card: str) -> Msg | Name:
     """A card as players name it: ``first-floor`` -> "first-floor room card" ("carta stanza
     del primo piano")."""
     return CARD_NAMES[card]
+
+
+def card_label(card: str) -> Msg | Name:
+    """A card on a button: ``ghost`` -> "Ghost card" ("Carta fantasma")."""
+    return CARD_LABELS[card]
 
 
 def floor_name(floor: int) -> Msg:

@@ -209,7 +209,7 @@ def _pay(state: State) -> Prompt:
 
 @cache
 def _pay_choice(card: str) -> Choice:
-    return Choice(f"pay:{card}", gc.card_name(card), gc.component(card), per_copy=gc.DECK[card] > 1)
+    return Choice(f"pay:{card}", gc.card_label(card), gc.component(card), per_copy=gc.DECK[card] > 1)
 
 
 def _tapped(state: State, floor, paid: int) -> Msg:
