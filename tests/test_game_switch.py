@@ -17,7 +17,7 @@ from tests.daemon_fixture import running_daemon
 
 #: What an undo of Children's card draw left the table told (the resumed game's todo).
 STALE = {"en": "Find Rosie in the Children deck and put the card back on top.",
-         "it": "Cercate Rosie nel mazzo dei Bambini e rimettete la carta in cima."}
+         "it": "Cercate nel mazzo Children la carta di Rosie e rimettetela in cima."}
 
 
 def _desk_resume(tmp_path, lang: str, on_message) -> None:
@@ -58,8 +58,8 @@ def test_the_terminal_says_which_game_the_desk_put_on_the_table(tmp_path):
 @pytest.mark.parametrize("lang, line, recap", [
     ("en", "Now playing Children, game no. 1 (Ada, Bo), after 2 inputs.",
      "Before the stop the table was told this (skip what is done already):"),
-    ("it", "Ora si gioca a Bambini, partita n. 1 (Ada, Bo), dopo 2 input.",
-     "Prima dell'interruzione al tavolo era stato detto questo (saltate ciò che è già fatto):"),
+    ("it", "Ora si gioca a Children, partita n. 1 (Ada, Bo), dopo 2 azioni.",
+     "Prima dell'interruzione al tavolo è stato detto questo (saltate ciò che avete già fatto):"),
 ])
 def test_the_voice_names_the_game_the_desk_put_on_the_table_not_an_old_undo(tmp_path, lang, line, recap):
     hearing, said = Hearing(), []
