@@ -11,8 +11,8 @@ import shutil
 import pytest
 
 from companion.games.clue_it import components as ci
-from companion.i18n import render
 from companion.games.house_of_spirits import components as hc
+from companion.i18n import render
 from companion.now_playing import RECAP, now_playing
 from companion.voice import wav
 from companion.voice.cache import PhraseCache
