@@ -78,3 +78,15 @@ def test_the_table_screen_model_shows_the_switch_on_its_banner_and_board(tmp_pat
     line = "Now playing Children, game no. 1 (Ada, Bo), after 2 inputs."
     assert model.notice == line and model.notice_level == "info"
     assert model.news[0] == line and model.history[-1] == (line, "news")
+
+
+def test_play_opens_on_the_daemon_s_table_game_when_its_log_line_is_not_known():
+    from pathlib import Path
+
+    from companion.play import opening_line
+
+    game = {"id": 5, "game": "children", "title": "Children", "players": ["Ada", "Bo"], "inputs": 40}
+    assert opening_line("", {"table_game": game}, Path("/l/play.log")) == (
+        "Now playing Children, game no. 5 (Ada, Bo), after 40 inputs. The daemon's log: /l/play.log")
+    assert opening_line("", {"table_game": {**game, "inputs": 0}, "language": "it"}, Path("/l/play.log")) == (
+        "Ora si gioca a Children, partita n. 5 (Ada, Bo): una partita nuova. Il registro del servizio: /l/play.log")
