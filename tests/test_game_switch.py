@@ -70,14 +70,19 @@ def test_the_voice_names_the_game_the_desk_put_on_the_table_not_an_old_undo(tmp_
     assert not any(u.kind == "undo" for u in switch)
 
 
-def test_the_table_screen_model_shows_the_switch_on_its_banner_and_board(tmp_path):
-    from ui.model import TableModel
+def test_the_table_screen_shows_the_switch_on_its_banner_and_board(tmp_path):
+    from ui.companion_app import CompanionApp
 
-    model = TableModel()
-    _desk_resume(tmp_path, "en", lambda message: model.apply_state(message) if message["type"] == "state" else None)
-    line = "Now playing Children, game no. 1 (Ada, Bo), after 2 inputs."
+    app = CompanionApp(tmp_path / "other.sock")  # never connected: the states are handed over
+    states = []
+    _desk_resume(tmp_path, "en", lambda message: states.append(message) if message["type"] == "state" else None)
+    for state in states:
+        app.handle_message(state)
+    model, line = app.model, "Now playing Children, game no. 1 (Ada, Bo), after 2 inputs."
     assert model.notice == line and model.notice_level == "info"
     assert model.news[0] == line and model.history[-1] == (line, "news")
+    app.handle_message({**states[-1], "revision": states[-1]["revision"] + 1})  # the same game: said once
+    assert model.switched_to == "" and model.news[0] != line
 
 
 def test_play_opens_on_the_daemon_s_table_game_when_its_log_line_is_not_known():

@@ -177,6 +177,8 @@ class TableModel(EventDispatcher):
         super().__init__(**kwargs)
         self.activity = ReaderActivity(clock)
         self._table_game: dict[str, Any] | None = None  # the last state's ``table_game`` (a switch's test)
+        #: The line of the game the last state put on the table in place of another, else "".
+        self.switched_to = ""
         self.bind(page=self._pick_screen, connected=self._pick_screen, enrollment=self._pick_screen)
 
     # ------------------------------------------------------------------ daemon messages
@@ -255,14 +257,14 @@ class TableModel(EventDispatcher):
 
     def _say_switch(self, before: dict[str, Any] | None, message: dict[str, Any]) -> None:
         """Another game is on the table (resumed from the owner's desk or Saved games, started
-        on another screen: newcomer20 finding 15): its line on the banner, first among the
-        news on the board and last in the history."""
+        on another screen: newcomer20 finding 15): its line first among the news on the board,
+        last in the history and in ``switched_to``, which the app puts on the banner."""
+        self.switched_to = ""
         if not switched({"table_game": before}, message):
             return
-        line = render(now_playing(message["table_game"]), self.language)
+        line = self.switched_to = render(now_playing(message["table_game"]), self.language)
         self.news = [line, *self.news][:3]
         self._extend_history([(line, "news")], [None])
-        self.show_notice(line, "info")
 
     def _take_storage_warning(self, warning) -> None:
         """The warning while it lasts (the app puts it on the banner: ``CompanionApp``)."""
