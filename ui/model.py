@@ -256,12 +256,12 @@ class TableModel(EventDispatcher):
         self.reconnecting = False
 
     def _say_switch(self, before: dict[str, Any] | None, message: dict[str, Any]) -> None:
-        """Another game is on the table (resumed from the owner's desk or Saved games, started
-        on another screen: newcomer20 finding 15): its line first among the news on the board,
-        last in the history and in ``switched_to``, which the app puts on the banner."""
+        """Another game with inputs is on the table (resumed from the owner's desk or Saved
+        games: newcomer20 finding 15): its line first among the news on the board, last in the
+        history and in ``switched_to``, which the app puts on the banner."""
         self.switched_to = ""
-        if not switched({"table_game": before}, message):
-            return
+        if not switched({"table_game": before}, message) or not message["table_game"].get("inputs"):
+            return  # a new game's own board, title and set-up list say which it is
         line = self.switched_to = render(now_playing(message["table_game"]), self.language)
         self.news = [line, *self.news][:3]
         self._extend_history([(line, "news")], [None])
