@@ -62,6 +62,9 @@ class PromptMessage(TypedDict):
     #: won, the scores, the solution; else None.
     ending: EndingMessage | None
     private: PrivateOwner | None
+    #: The prompt takes the tap of a card it lists nowhere (``companion.protocol.hidden_card``):
+    #: ``"private"`` (its player's hidden card), ``"face-down"``, or None.
+    hidden_card: str | None
     out_of_turn: list[OutOfTurnChoice]
 
 

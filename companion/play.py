@@ -414,7 +414,7 @@ def _start_daemon(args, new, socket: Path) -> tuple[subprocess.Popen, Path]:
 
     log_path = ensure_dir(user_log_path("haunt-companion"), "XDG_STATE_HOME") / "play.log"
     try:
-        log_file = log_path.open("ab")
+        log_file = _private_log(log_path)
     except OSError as exc:
         raise PathRefused(f"cannot write the daemon's log {log_path} ({exc.strerror or exc}): set XDG_STATE_HOME "
                           f"to a folder you can write") from None
@@ -424,6 +424,19 @@ def _start_daemon(args, new, socket: Path) -> tuple[subprocess.Popen, Path]:
         daemon = subprocess.Popen(daemon_command(args, new, socket), stdin=subprocess.DEVNULL,
                                   stdout=log_file, stderr=log_file, preexec_fn=_stop_with_parent)
     return daemon, log_path
+
+
+def _private_log(path: Path):
+    """``path`` opened to append, readable and writable by its owner only (0600, made so
+    when an older one was not): the daemon's log says what the table was told, which a
+    player at the table must not read back over another's shoulder (newcomer 20). The
+    service logs to the journal instead (docs/pi-setup.md, "Logs")."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+    except OSError:  # a file system without modes (vfat): the file is usable all the same
+        pass
+    return os.fdopen(fd, "ab")
 
 
 def _stop_with_parent() -> None:

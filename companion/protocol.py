@@ -420,7 +420,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     if session is None:
         empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
                                 "choices": [], "over": False, "setup": False, "summary": None, "ending": None,
-                                "private": None, "out_of_turn": []}
+                                "private": None, "hidden_card": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "stand_ins": {}, "articles": {}, "prompt": empty, "can_undo": False, "undone": False,
                 "private_players": [], "news": [], "why": [],
@@ -530,6 +530,7 @@ def _prompt_message(session, lang: str, touch: bool, stand_ins: dict[str, str],
         "summary": _summary(session, lang) if p.over else None,
         "ending": _ending(session, lang, touch) if p.over else None,
         "private": private_prompt_owner(p),
+        "hidden_card": hidden_card(p),
         "out_of_turn": [{"key": c.key, "label": said(c.label, lang, names, said_with), "player": c.player}
                         for c in others if not c.private],
     }
@@ -640,6 +641,19 @@ def private_prompt_owner(prompt) -> PrivateOwner | None:
     if not private:
         return None
     return {"player": prompt.player, "main": any(c.main for c in private)}
+
+
+def hidden_card(prompt) -> str | None:
+    """Whether ``prompt`` takes the tap of a card it lists nowhere on the shared screen:
+    ``"private"`` (a card the prompt's player keeps hidden, such as an Intrigue card drawn,
+    tapped or chosen on their privacy screen), ``"face-down"`` (a card laid face-down and read
+    by its tag, :attr:`~companion.engine.core.Choice.tap_only`), else None. The Cards panel
+    then says so, naming no card (newcomer 20: it said the game waited for no card)."""
+    if any(c.private and c.component for c in prompt.choices):
+        return "private"
+    if any(c.tap_only for c in prompt.choices):
+        return "face-down"
+    return None
 
 
 def _colours(session) -> dict[str, str]:

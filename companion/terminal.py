@@ -228,11 +228,16 @@ class NumberedView(ConsoleView):
 
     def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         """What the terminal numbers for ``state``: the public choices, led by the privacy
-        choice when the prompt's private choices are somebody's."""
+        choice when the prompt's private choices are somebody's ("Ada: look at your phone"
+        while her phone is connected, the state's ``phones``, as the table screen says; typed,
+        it still shows them here)."""
         choices = choices_of(state)
         player = private_player(state)
         if player:
-            label = self.say(msg("{player}: take the screen, others look away", player=player))
+            if (state.get("phones") or {}).get(player):  # as the table screen says (newcomer 20 finding 6)
+                label = self.say(msg("{player}: look at your phone", player=player))
+            else:
+                label = self.say(msg("{player}: take the screen, others look away", player=player))
             choices.insert(0, {"key": PRIVACY_KEY, "label": label, "player": player})
         else:  # as the window's "Secret cards": each player who has something of their own to see
             choices += [{"key": PRIVACY_KEY, "player": name,

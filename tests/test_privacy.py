@@ -240,9 +240,10 @@ def test_house_of_spirits_secret_card_on_its_players_privacy_screen(daemon):
             assert client.request({"cmd": "private", "player": player})["ok"]
         client.request({"cmd": "state"})
     answers = [m for m in seen.messages if m.get("type") == "private"]
+    # Issue 29: what it asks is not entered; newcomer 20: the player has no card to look at
     assert [(a["player"], a["view"]["secret_victory"]["name"]) for a in answers] == [
-        ("Ada", "Secret victory card 3: look at your card"), ("Bo", "Secret victory card 6: look at your card"),
-        ("Cy", "Secret victory card 1: look at your card")]  # issue 29: what it asks is not entered
+        (player, f"Secret victory card {n}: its text is not entered yet (Settings, Card data)")
+        for player, n in (("Ada", 3), ("Bo", 6), ("Cy", 1))]
     assert all(a["prompt"] is None and not a["view"]["secret_victory"]["placeholder"] for a in answers)  # entered
     shared = json.dumps([m for m in seen.messages if m.get("type") != "private"])
     assert "Secret victory condition" not in shared and "secret-3" not in shared
@@ -281,7 +282,8 @@ def test_companion_private_command_prints_the_answer(daemon, capsys):
     assert main(["private", "Bo", "--socket", str(daemon.socket_path)]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["player"] == "Bo"
-    assert printed["view"]["secret_victory"]["name"] == "Secret victory card 5: look at your card"
+    assert printed["view"]["secret_victory"]["name"] == ("Secret victory card 5: its text is not entered yet "
+                                                         "(Settings, Card data)")
     assert main(["private", "Zed", "--socket", str(daemon.socket_path)]) == 2
     assert "does not play" in capsys.readouterr().err
 
@@ -326,3 +328,102 @@ def test_private_choices_of_nobody_go_to_nobody():
     owned = SimpleNamespace(spec=spec, state=None, prompt=Prompt("Pick a card", choices=prompt.choices, player="Ada"))
     assert protocol.private_message(owned, "Ada")["prompt"]["choices"][0]["key"] == "pick:kid-6"
     assert protocol.private_message(owned, "Bo")["prompt"] is None
+
+
+# ---------------------------------------------------------------------- the daemon's log
+
+
+def test_the_log_never_names_a_card_tapped_face_down_into_the_envelope(daemon, caplog):
+    """Newcomer 20: every tap that sealed the envelope was logged with its tag's UID, in the
+    row's order, beside "Put kid card number 2 of the row into the envelope": the log told
+    the envelope. A face-down card is logged as such, like a private choice."""
+    from companion.inputs import Tap
+
+    caplog.set_level(logging.INFO, logger="companion.daemon")
+    _start(daemon, {"game": "clue_it", "players": ["Ada", "Bo"], "seed": 1,
+                    "options": {"intrigue_deck": "virtual", "envelope": "companion"}, "stack": {"envelope": [2, 1, 1]}})
+    with Client(daemon.socket_path).connect() as client:
+        for key in ("kid:kid-3", "kid:kid-4"):
+            assert client.choose(key)["ok"]
+    kids = ci.PILE_CARDS["kid"]
+    uids = [f"04C0FFEE00{n:02X}" for n in range(len(kids))]
+    for uid, kid in zip(uids, kids):
+        assert daemon.submit(Tap(uid, "cards", ndef=f"clue_it:kid:{kid}")).result(10).accepted
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "Put kid card number 2 of the row into the envelope" in logged
+    assert logged.count("a face-down card -> ") == len(kids)
+    for uid, kid in zip(uids, kids):
+        assert uid not in logged and f"clue_it:kid:{kid}" not in logged, kid  # Kids 3 and 4 are played: said
+
+
+def test_the_play_daemons_log_is_its_owners_only(tmp_path):
+    from companion.play import _private_log
+
+    old = tmp_path / "play.log"
+    old.write_text("--- an older game\n")
+    old.chmod(0o644)
+    with _private_log(old) as log_file:
+        log_file.write(b"--- companion play clue_it\n")
+    with _private_log(tmp_path / "new.log") as log_file:
+        log_file.write(b"x\n")
+    assert old.stat().st_mode & 0o777 == 0o600 and (tmp_path / "new.log").stat().st_mode & 0o777 == 0o600
+    assert old.read_text() == "--- an older game\n--- companion play clue_it\n"
+
+
+
+def test_a_secret_victory_card_not_entered_says_so_in_both_languages():
+    """Newcomer 20: set-up leaves the secret victory cards in the box, then the privacy
+    screen said "look at your card" ("guarda la tua carta"): the player had none."""
+    from companion import protocol
+    from companion.engine import resolve_options
+    from companion.engine.frozen import replace
+    from companion.games.house_of_spirits import SPEC
+    from companion.games.house_of_spirits.view import player_view
+
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"secret_cards": "companion"}))
+    state = replace(state, secrets=("secret-7", None))
+    english, italian = (protocol.render_tree(player_view(state, "Ada"), lang)["secret_victory"]["name"]
+                        for lang in ("en", "it"))
+    assert english == "Secret victory card 7: its text is not entered yet (Settings, Card data)"
+    assert italian == "Carta vittoria segreta 7: il suo testo non è ancora inserito (Impostazioni, Dati delle carte)"
+    assert player_view(state, "Bo") == {}
+
+
+def test_the_cards_panel_says_the_card_waited_for_is_private_or_face_down_without_naming_it():
+    """Newcomer 20: "Cy: draw the top Intrigue card and tap it on the reader", and the Cards
+    panel said "The game waits for no card now": the prompt's ``hidden_card`` says it waits for
+    a card it lists nowhere, and the panel says so."""
+    from companion.inputs import Touch
+    from companion.protocol import state_message
+    from companion.session import Session
+    from ui.i18n import translate
+    from ui.privacy import cards_heading
+
+    session = Session.start(GameHeader.from_json({
+        "game": "clue_it", "players": ["Ada", "Bo", "Cy"], "seed": 3,
+        "options": {"intrigue_deck": "physical", "envelope": "companion"},
+        "stack": {"dice": ["2", "2", "6", "?", "3"]}}))
+    hidden = []
+    for key in ("kid:kid-3", "kid:kid-4", "kid:kid-5", "seal:face-down"):
+        assert session.handle(Touch(key)).accepted, key
+        hidden.append(state_message(session, [])["prompt"]["hidden_card"])
+    assert hidden == [None, None, "face-down", "face-down"]  # the kids chosen, then the envelope's row
+    while session.prompt.choice("dealt") is None:
+        assert session.handle(Touch("seal:face-down")).accepted
+    for key in ("dealt", "rolloff", "roll"):
+        assert session.handle(Touch(key)).accepted, key
+    message = state_message(session, [])
+    assert message["prompt"]["text"] == "Cy: draw the top Intrigue card and tap it on the reader"
+    assert message["prompt"]["hidden_card"] == "private"
+    assert "Intrigue" not in json.dumps(message["prompt"]["choices"])
+
+    assert cards_heading(False, "private", "Cy") == (
+        "Cy's card is private, so it is not listed here: Cy taps it on a reader or chooses it on the privacy screen.")
+    assert cards_heading(False, "face-down", "") == (
+        "The card the game waits for lies face-down, so it is not listed here: tap it on a reader, or touch its "
+        "face-down button on the table screen.")
+    assert cards_heading(False, "", "Cy") == "The game waits for no card now. Search to tap another one."
+    assert cards_heading(True, "private", "Cy") == "The game waits for one of these cards: touch it to tap it"
+    it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
+    assert cards_heading(False, "private", "Cy", it).startswith("La carta di Cy è privata")
+    assert cards_heading(False, "face-down", "", it).startswith("La carta che il gioco attende è coperta")

@@ -112,6 +112,17 @@ def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
     assert client.sent == [{"cmd": "private", "player": "Bo"}]  # Done is the terminal's own
 
 
+def test_a_player_whose_phone_is_connected_is_told_to_look_at_it_as_on_the_table_screen():
+    """Newcomer 20 finding 6: the table screen said "Cy: look at your phone", the terminal
+    "Cy: take the screen, others look away"."""
+    session = _session_after(77)
+    for lang, said in (("en", "1) Cy: look at your phone   2) Start again"), ("it", "1) Cy: guarda il tuo telefono")):
+        _table_, _client, out = _table({**_state(session, lang), "phones": {"Ada": False, "Bo": True, "Cy": True}})
+        assert said in out.getvalue(), out.getvalue()
+    _table_, _client, out = _table({**_state(session), "phones": {"Ada": True, "Bo": True, "Cy": False}})
+    assert "1) Cy: take the screen, others look away" in out.getvalue()  # no phone of Cy's: the terminal's screen
+
+
 def test_the_privacy_choice_and_the_hiding_are_said_in_italian():
     session = _session_after(77)
     table, client, out = _table(_state(session, "it"))

@@ -28,6 +28,7 @@ from ui.model import TableModel
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY, hands_over, links_seen
 from ui.sampling import plain_shapes_nearest
 from ui.shot import save_screenshot
+from ui.text import staff_text
 from ui.widgets.choices import NEW_GAME
 
 if TYPE_CHECKING:  # imported when first opened: a table without phones never needs them
@@ -39,6 +40,9 @@ log = logging.getLogger(__name__)
 #: Seconds a notice stays on the banner (errors stay longer), then how long it fades.
 NOTICE_SECONDS = 5.0
 ERROR_SECONDS = 8.0
+#: Seconds staff's message to a venue table stays on the banner (a touch takes it away
+#: sooner; History keeps it): longer than a refusal, it is read by someone looking up.
+STAFF_SECONDS = 15.0
 FADE_SECONDS = 0.6
 
 #: Seconds the undo toast stays after a tap or a press.
@@ -113,6 +117,8 @@ class CompanionApp(App):
         self._toast_for: dict | None = None
         self._stop_watch = None
         self._banner = None
+        #: Staff's message and call last shown on the banner (:meth:`_staff`).
+        self._staff_seen: tuple = (None, False)
         #: The privacy screen while it is up (:mod:`ui.widgets.privacy`), else None.
         self.privacy: PrivacyScreen | None = None
         #: The player a touch just handed the screen to (:func:`ui.privacy.hands_over`), or "".
@@ -147,7 +153,8 @@ class CompanionApp(App):
         root.watch(Window)
         self._banner = root.ids.banner
         self.model.bind(screen=self._screen, language=self._language,
-                        physical=self._physical, page=self._page, storage_warning=self._storage_warning)
+                        physical=self._physical, page=self._page, storage_warning=self._storage_warning,
+                        staff=self._staff)
         root.show(self.model.screen)
         self.link.start()
         if self.stop_event is not None:
@@ -312,6 +319,17 @@ class CompanionApp(App):
         if warning and self.model.screen != "home":
             self.show_notice(warning, "error")
 
+    def _staff(self, _model, staff: dict) -> None:
+        """Staff's message to a venue table (or the table's call for staff, made) on the
+        notice banner once, when it comes: it lies where a refusal does, over no button, and
+        goes on a touch or after :data:`STAFF_SECONDS` (newcomer20: a strip at the window's
+        foot hid the main button and the bottom row until staff answered)."""
+        seen = ((staff or {}).get("message"), bool((staff or {}).get("called")))
+        before, self._staff_seen = self._staff_seen, seen
+        new_message = bool(seen[0]) and seen[0] != before[0]
+        if new_message or (seen[1] and not before[1] and not seen[0]):
+            self.show_notice(staff_text(staff, self.tr._), "warning", seconds=STAFF_SECONDS)
+
     def _language(self, _model, lang: str) -> None:
         if self.tr.switch(lang):
             self._drop_notice()  # worded by the daemon in the other language (trial3)
@@ -334,17 +352,19 @@ class CompanionApp(App):
         state the check was read from (a stale one is refused by the daemon)."""
         self._send("choose", key, self.model.check.get("revision"))
 
-    def show_notice(self, text: str, level: str = "warning", shown: str | None = None) -> None:
+    def show_notice(self, text: str, level: str = "warning", shown: str | None = None,
+                    seconds: float | None = None) -> None:
         """Show ``text`` on the banner (``shown`` instead when given: a refusal without the
-        prompt it repeats); it fades after :data:`NOTICE_SECONDS` (errors longer). Refusals
-        also go into the log, whole."""
+        prompt it repeats); it fades after ``seconds``, by default :data:`NOTICE_SECONDS`
+        (errors longer). Refusals also go into the log, whole."""
         if self._notice_timer is not None:
             self._notice_timer.cancel()
         if self._banner is not None:
             Animation.cancel_all(self._banner, "opacity")
             self._banner.opacity = 1
         self.model.show_notice(text, level, shown)
-        seconds = ERROR_SECONDS if level == "error" else NOTICE_SECONDS
+        if seconds is None:
+            seconds = ERROR_SECONDS if level == "error" else NOTICE_SECONDS
         self._notice_timer = Clock.schedule_once(self._fade_notice, seconds)
 
     def _fade_notice(self, _dt=None) -> None:

@@ -153,6 +153,9 @@ class TableModel(EventDispatcher):
     #: virtual readers, the cards the prompt would take (``[{"component", "label"}]``).
     hardware = DictProperty({})
     tap_components = ListProperty([])
+    #: The prompt takes the tap of a card it lists nowhere (its ``hidden_card``): "private",
+    #: "face-down", or "".
+    hidden_card = StringProperty("")
     #: The daemon's last ``components`` answer (every card of a game, for the Cards search).
     components = DictProperty({})
     phones = DictProperty({})
@@ -229,6 +232,7 @@ class TableModel(EventDispatcher):
         self.setup = bool(prompt.get("setup"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
+        self.hidden_card = str(prompt.get("hidden_card") or "")  # before the cards: the panel reads both
         self.tap_components = list(message.get("tap_components") or [])
         news = list(message.get("news") or [])
         log = list(message.get("log") or [])

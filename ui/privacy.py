@@ -43,6 +43,22 @@ def table_choices(choices: list[dict], private_player: str, private_players: lis
     return shown
 
 
+def cards_heading(listed: bool, hidden: str, player: str, _: Translate = english) -> str:
+    """The Cards panel's heading while it shows the cards the game waits for: ``listed``, some
+    are listed; else ``hidden`` (the prompt's ``hidden_card``: ``"private"``, ``"face-down"``
+    or ``""``) says the game waits for a card it lists nowhere (``player``'s, for a private
+    one), named by nobody (newcomer 20: it said the game waited for no card)."""
+    if listed:
+        return _("The game waits for one of these cards: touch it to tap it")
+    if hidden == "private" and player:
+        return _("{player}'s card is private, so it is not listed here: {player} taps it on a reader or chooses it "
+                 "on the privacy screen.", player=player)
+    if hidden:
+        return _("The card the game waits for lies face-down, so it is not listed here: tap it on a reader, or "
+                 "touch its face-down button on the table screen.")
+    return _("The game waits for no card now. Search to tap another one.")
+
+
 def hands_over(choices: list[dict], key: str, player: str) -> str:
     """The player the table screen is handed to by touching ``key`` (a choice whose
     ``screen`` flag says so: "Only I am looking"), or ``""``: their privacy screen then opens

@@ -143,7 +143,7 @@ class InputPlay:
             return self._enroller.tap(inp)
         if session is None:
             return self._no_game(inp)
-        hidden = self._picks_private(inp)
+        hidden, unnamed = self._picks_private(inp)
         try:
             reply = session.handle(inp, inp.line)
         except (StackError, StoreError) as exc:
@@ -151,18 +151,21 @@ class InputPlay:
             return exc
         self._saving.check()
         if reply.accepted:
-            self._accepted(inp, reply, hidden)
+            self._accepted(inp, reply, hidden, unnamed)
         elif not reply.ignored:
             self._screens.notify(reply.table_text or reply.text, rule=reply.rule)
         return reply
 
-    def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:
+    def _accepted(self, inp: Input, reply: Reply, hidden: bool, unnamed: bool) -> None:
+        """``hidden``: a private choice; ``unnamed``: the log names neither the input nor its tag
+        (a private choice, or a face-down card read while the companion seals the envelope)."""
         self._game.moved()
         self._screens.add_news(reply.news)
         self._screens.publish(reply.news, self._screens.physical(inp, hidden))
         if log.isEnabledFor(logging.INFO):  # after the screens have it: the log is not on the tap's path (issue 35)
             said = "; ".join(map(str, reply.news))  # a NewsLine is not a str: its English text
-            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), said)
+            what = ("a private choice" if hidden else "a face-down card") if unnamed else inputs.describe(inp)
+            log.info("%s -> %s", what, said)
 
     def _no_game(self, inp: Input) -> Reply:
         if isinstance(inp, Remove):
@@ -183,16 +186,22 @@ class InputPlay:
             return session.actions.component_for(tap) is not None
         return tap.uid in self._store.enrolled_tags() or known_piece(tap.ndef)
 
-    def _picks_private(self, inp: Input) -> bool:
-        """``inp`` would make one of the current prompt's private choices (a touch of its key,
-        or a tap of its component): the log and the undo toast then never name it."""
+    def _picks_private(self, inp: Input) -> tuple[bool, bool]:
+        """Whether ``inp`` would make one of the current prompt's private choices (a touch of
+        its key, or a tap of its component): the log and the undo toast then never name it;
+        and whether the log must not name it either way: a private choice, or a tap-only one
+        (a face-down card the companion reads while it seals the CLUE: IT envelope: its tag's
+        UID in the log, in the row's order, next to "card number N of the row", would tell
+        the envelope; newcomer 20)."""
         session = self._game.session
         if session is None or not isinstance(inp, (Touch, Tap)):
-            return False
+            return False, False
         prompt = session.prompt
         if isinstance(inp, Touch):
             choice = prompt.choice(inp.key)
         else:
             component = session.actions.component_for(inp)
             choice = prompt.for_component(component) if component else None
-        return choice is not None and choice.private
+        if choice is None:
+            return False, False
+        return choice.private, choice.private or choice.tap_only

@@ -89,6 +89,10 @@ def _no_reason(_: Any, key: str | None, component: str | None) -> None:
     return None
 
 
+def _undoable(_: Any, action: str) -> None:
+    return None
+
+
 def _no_corrections(_: Any, key: str) -> Any:
     raise NotImplementedError(f"the game lists no corrections: {key}")
 
@@ -302,6 +306,11 @@ class Game(Generic[S]):
     #: ("Ada: put the card you drew back on top of the Children deck without showing it.").
     #: Default: none.
     undo_steps: staticmethod[[S, str], tuple[NewsLine, ...]] = staticmethod(_no_steps)
+    #: Why the input that played ``action`` on ``state`` cannot be undone, for ``(state,
+    #: action)``, in one sentence (the session refuses the undo with it); None (the default):
+    #: it can. For what the table cannot un-see: a CLUE: IT accusation the companion checked
+    #: (the accuser saw the envelope's answer; undone, they could guess again, newcomer 20).
+    undo_refusal: staticmethod[[S, str], Msg | None] = staticmethod(_undoable)
     #: What the table keeps off the board (health on scratch paper) set back, for ``(state,
     #: after)``: the state an undone input was played on and the state it led to, with the
     #: outcomes it drew, as ``return`` todo lines ("Bo: set your health back to 3 of 5 on the

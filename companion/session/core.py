@@ -288,6 +288,9 @@ class Session:
             self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:  # a game at its start (nothing played, or all undone), or a log unread
             raise Rejected(_nothing_to_undo(self._log.base))
+        refusal = self.spec.undo_refusal(self._log.before[-1], self._log.entries[-1].action)
+        if refusal is not None:  # what the table saw cannot be taken back (newcomer 20)
+            raise Rejected(refusal)
         seq = self.recording.append("undo", with_line({"input": inputs.to_json(inp)}, line),
                                     reopen=self.prompt.over)
         entry = self._revert(line)

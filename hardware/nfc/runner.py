@@ -136,8 +136,8 @@ class ReaderRunner:
             content = self._read(uid)
             if not content.unread:
                 del self.held[uid]
-                log.info("reader %s: tag %s read after %.2f s", self.reader.name, uid.hex().upper(),
-                         now - held.since)
+                # No UID in these lines: a face-down card's tag would tell the card (newcomer 20)
+                log.info("reader %s: a tag read after %.2f s", self.reader.name, now - held.since)
                 events.append(self._with(held.event, content))
                 continue
             held.next_read = now + READ_BACKOFF[min(held.reads, len(READ_BACKOFF) - 1)]
@@ -152,7 +152,7 @@ class ReaderRunner:
     def _give_up(self, uid: bytes) -> TagPresented:
         """The held tap of ``uid``, without its text: its memory never answered."""
         held = self.held.pop(uid)
-        log.info("reader %s: tag %s: memory unread after %d reads", self.reader.name, uid.hex().upper(), held.reads)
+        log.info("reader %s: a tag's memory unread after %d reads", self.reader.name, held.reads)
         return replace(held.event, ndef_problem=UNREAD)
 
     def _read(self, uid: bytes):
@@ -168,8 +168,7 @@ class ReaderRunner:
 
     def _with(self, event: TagPresented, content) -> TagPresented:
         if content.problem:
-            log.info("reader %s: tag %s: NDEF unusable: %s", self.reader.name, event.uid.hex().upper(),
-                     content.problem)
+            log.info("reader %s: a tag's NDEF unusable: %s", self.reader.name, content.problem)
         return replace(event, ndef=content.text, ndef_problem=content.problem)
 
     def start(self) -> None:

@@ -144,6 +144,8 @@ RARE = {
     "{player}: put the Intrigue card you drew back on top of the Intrigue deck, face-down.",
     "{player}: put the Personality card of {kid} back with the others.",
     "{player}: take the Intrigue card you played back into your hand.",
+    # an undo refused (random games never undo): tests/games/test_clue_it_checked_accusation.py, both languages
+    "{player}'s accusation was checked against the envelope and cannot be undone: {player} has seen the answer.",
     # the terminal's note with no reader (Game.terminal_notes): tests/test_terminal_private.py, both languages
     "No card reader here: lay each card face-down in the row without looking and type 1; the companion picks "
     "which one goes into the envelope, so no player chooses it, but it does not know it and cannot check an "

@@ -375,7 +375,7 @@ def test_session_playouts_with_undo(game_id):
         header = GameHeader.from_json({"game": game_id, "players": players, "seed": seed,
                                        "options": options})
         session = Session.start(header)
-        last, last_input = session.prompt, Touch("undo")
+        last, last_input, kept = session.prompt, Touch("undo"), False
         for _ in range(150):
             prompt = session.prompt
             assert prompt.chance is None, "the session resolves chance nodes itself"
@@ -385,6 +385,9 @@ def test_session_playouts_with_undo(game_id):
                 over = session.view()
                 refused = session.handle(Touch(next((c.key for c in last.choices), "end-turn")))
                 assert not refused.accepted and refused.text == "The game is over."
+                if kept:  # what the table cannot un-see (a checked CLUE: IT accusation, newcomer 20)
+                    assert not session.handle(Touch("undo")).accepted and session.view() == over
+                    break
                 assert session.handle(Touch("undo")).accepted and not session.prompt.over
                 assert session.handle(last_input).accepted and session.prompt.over
                 assert session.view() == over
@@ -394,13 +397,17 @@ def test_session_playouts_with_undo(game_id):
                 weights=[choice_weight(spec, session.state, c.key) for c in prompt.choices],
             )[0]
             inp = Press(choice.button) if choice.button else Touch(choice.key)
-            before = session.view()
+            before, played_on = session.view(), session.state
             reply = session.handle(inp)
             assert reply.accepted, reply.text
             last, last_input = prompt, inp
             after, state = session.view(), session.state
             json.dumps(after)
-            if rng.random() < 0.2 and not session.prompt.over:
+            kept = spec.undo_refusal(played_on, session.history[-1].action) is not None
+            if kept:
+                refused = session.handle(Touch("undo"))
+                assert not refused.accepted and refused.text and session.state is state
+            elif rng.random() < 0.2 and not session.prompt.over:
                 assert session.handle(Touch("undo")).accepted
                 assert session.view() == before
                 assert session.handle(inp).accepted

@@ -57,6 +57,30 @@ def button_in(widget, text: str):
     return next((b for b in widget.walk() if isinstance(b, TouchButton) and b.text == text), None)
 
 
+def home_in_window(app, out: Path, report: dict):
+    """``report["home_outside"]``: language -> what of Home (a game on, virtual readers, as
+    newcomer20 had it) lies out of the 800×480 window, in English and in Italian (its readers'
+    line on three lines pushed the title and Settings over the top); shots ``home-LANG.png``."""
+    from readability import out_of_window
+
+    from ui.shot import save_screenshot
+
+    report["home_outside"] = {}
+    for lang in ("it", "en"):
+        app.set_language(lang)
+        yield Until(f"Home in {lang}", lambda lang=lang: app.model.language == lang and app.tr.lang == lang)
+        yield 0.6  # laid out again
+        home = app.root.ids.screens.current_screen
+        report["home_outside"][lang] = out_of_window(home)
+        # the readers' line pages where it needs more room than the page leaves: a touch on
+        # it shows the next page
+        pages = len(home.readers_pages)
+        touch(home.ids.readers)
+        yield 0.2
+        report.setdefault("home_pages", {})[lang] = [pages, int(home.readers_page)]
+        report["screenshots"].append(str(save_screenshot(out / f"home-{lang}.png")))
+
+
 def cards_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 
@@ -147,6 +171,7 @@ def cards_scenario(app, out: Path, report: dict):
     yield Until("home", lambda: screen_is(app, "home")() and (model.catalogue.get("current") or {}).get("inputs"))
     before = model.catalogue["current"]["inputs"]
     report["home_detail"] = app.root.ids.screens.current_screen.resume_detail
+    yield from home_in_window(app, out, report)
     app.link.command("choose", "move:A")  # as a second screen at the table would
     yield Until("the new last move", lambda: model.catalogue["current"]["inputs"] == before + 1)
     report["home_inputs"] = [before, model.catalogue["current"]["inputs"]]

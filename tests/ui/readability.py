@@ -471,6 +471,25 @@ def window_box(widget) -> tuple[float, float, float, float]:
     return x, y, widget.width, widget.height
 
 
+def out_of_window(root, slack: float = 1.0) -> list[str]:
+    """One line per visible text or button under ``root`` that is not wholly inside the
+    window, give or take ``slack`` px (newcomer20: at 800×480 with a game on and virtual
+    readers, Home's title and Settings lay half over the window's top; in Italian only 8 px
+    of "Impostazioni" were left, no finger could reach it)."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    found = []
+    for widget in root.walk(restrict=True):
+        if not isinstance(widget, Label) or not widget.text.strip() or not visible(widget):
+            continue
+        x, y, w, h = window_box(widget)
+        if x < -slack or y < -slack or x + w > Window.width + slack or y + h > Window.height + slack:
+            short = plain(widget.text, widget.markup).replace("\n", " ")[:40]
+            found.append(f"{short!r} at {[round(v) for v in (x, y, w, h)]} in {list(Window.size)}")
+    return found
+
+
 def shown_box(widget) -> tuple[float, float, float, float]:
     """The part of ``widget``'s window box a finger can reach: cut to every scroll view
     holding it (a button scrolled under a page's header is not drawn there)."""

@@ -70,6 +70,9 @@ def _shots(app, out: Path, report: dict, shots: list[dict]):
     from ui.shot import save_screenshot
 
     for shot in shots:
+        if shot.get("staff"):
+            yield from _staff_shot(app, out, report, shot)
+            continue
         message = shot["message"]
         app.handle_message(message)
         app.model.go("table")
@@ -142,3 +145,50 @@ def _instruction(app, table) -> dict:
             "instruction_box": [round(v) for v in window_box(label)] if words and visible(label) else None,
             "copy": {"pages": pages, "whole": whole, "lines": lines, "box": [round(v) for v in window_box(copy)],
                      "px": round(copy.font_size / app.scale, 1)} if pages else None}
+
+
+def _staff_text_box(app, words: str) -> list[int] | None:
+    """The window box of the visible label that shows ``words`` (staff's message), or None."""
+    from kivy.uix.label import Label
+    from overflow import visible
+    from readability import window_box
+
+    for widget in app.root.walk(restrict=True):
+        if isinstance(widget, Label) and words in widget.text and visible(widget):
+            return [round(v) for v in window_box(widget)]
+    return None
+
+
+def _staff_shot(app, out: Path, report: dict, shot: dict):
+    """A venue table's state, then staff's message to it (``{"cmd": "message"}`` on the
+    broker: the state's ``staff``, newcomer20 finding 4): the box of what shows it, the
+    buttons' boxes, and whether a touch on it takes it away (``report["staff"][NAME]``)."""
+    from harness import Until, screen_is, settle, touch
+    from readability import window_box
+
+    from ui.shot import save_screenshot
+
+    message = dict(shot["message"], venue=True, staff={"called": False, "since": None, "message": None})
+    app.handle_message(message)
+    app.model.go("table")
+    settled = settle(0.5)
+    yield Until("the table screen", screen_is(app, "table"))
+    yield settled
+    table = app.root.ids.screens.get_screen("table")
+    before = _boxes(table)
+    app.handle_message(dict(message, revision=message["revision"] + 1000,
+                            staff={"called": False, "since": None, "message": shot["staff"]}))
+    yield Until("staff's message", lambda: _staff_text_box(app, shot["staff"]) is not None)
+    yield settle(0.35)
+    box = _staff_text_box(app, shot["staff"])
+    found = {"file": str(save_screenshot(out / f"{shot['name']}.png")), "box": box,
+             "column": [round(v) for v in window_box(table.ids.right)], "before": before, "after": _boxes(table)}
+    banner = app.root.ids.banner
+    if shot["staff"] in banner.text:
+        touch(banner)
+    yield settle(0.8)
+    found["after_touch"] = _staff_text_box(app, shot["staff"])
+    report.setdefault("staff", {})[shot["name"]] = found
+    app.handle_message(message)
+    app.model.clear_notice()
+    yield settle(0.2)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import harness
 from harness import Until, screen_is
+from readability import plain
 
 
 def storage_scenario(app, out: Path, report: dict):
@@ -26,7 +27,12 @@ def storage_scenario(app, out: Path, report: dict):
     model.go("home")
     yield Until("home", screen_is(app, "home"))
     yield 0.3
-    report["home"] = app.root.ids.screens.current_screen.ids.readers.text
+    home = app.root.ids.screens.current_screen
+    # its words whole, in as many pages as the room a game on leaves them (newcomer20: four
+    # lines pushed the title and Settings out of the window), the first page shown
+    report["home"] = home.readers_full
+    report["home_pages"] = [plain(page, True) for page in home.readers_pages]
+    report["home_shown"] = plain(home.ids.readers.text, True)
     report["home_banner"] = model.notice
     report["screenshots"].append(str(save_screenshot(out / "storage-warning-home.png")))
     report["clipped"] = harness.clipped_labels(app)

@@ -42,5 +42,10 @@ def test_the_cards_panel_taps_a_ghost_card_on_the_virtual_reader(tmp_path, displ
     assert report["typed_heading"] == "Cards named “Room H”: touch one to tap it"
     assert report["after_escape"] == "table"
     assert re.fullmatch(r"Ada and Bo · turn \d+ · last move just now", report["home_detail"])
+    # newcomer20: Home with the game on and virtual readers, whole in the 800×480 window in
+    # both languages (the title and Settings lay half over its top; in Italian 8 px were left)
+    assert report["home_outside"] == {"it": [], "en": []}, report["home_outside"]
+    # ... its readers' line paged there ("› 1/2"), a touch on it for the next page
+    assert report["home_pages"] == {"it": [3, 1], "en": [2, 1]}, report["home_pages"]
     before, after = report["home_inputs"]
     assert after == before + 1  # Home asked again after another screen's move

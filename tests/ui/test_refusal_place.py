@@ -28,6 +28,8 @@ from test_table_screen import ARTIFACTS
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ARTIFACTS / "refusals"
 SIZES = ((800, 480), (1024, 600), (720, 1280))
+#: What staff send a venue table in the staff shots (newcomer20's).
+STAFF_MESSAGE = "Staff here in 2 minutes"
 
 
 def _refused(game: str, share: float) -> dict[str, dict]:
@@ -66,7 +68,10 @@ def report(display, kivy_home, tmp_path_factory) -> dict:
     shots = [(f"{game}-{n}-{lang}", shot) for game in SCRIPTS for n, share in enumerate((1 / 3, 2 / 3), 1)
              for lang, shot in _refused(game, share).items()]
     tmp = tmp_path_factory.mktemp("refusals")
-    sizes = [{"size": list(size), "shots": [{"name": f"{name}-{size[0]}x{size[1]}", **shot} for name, shot in shots]}
+    # and staff's message to a venue table, on the Creepy Cellar's table (newcomer20 finding 4)
+    staff = _refused("creepy_cellar", 2 / 3)["en"]["message"]
+    sizes = [{"size": list(size), "shots": [{"name": f"{name}-{size[0]}x{size[1]}", **shot} for name, shot in shots]
+              + [{"name": f"staff-{size[0]}x{size[1]}", "message": staff, "staff": STAFF_MESSAGE}]}
              for size in SIZES]
     found = file_scenario("refusals", "REFUSAL_MESSAGES", sizes, display, kivy_home, SHOTS, tmp, timeout=400)
     (SHOTS / "report.json").write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")
@@ -78,6 +83,15 @@ def report(display, kivy_home, tmp_path_factory) -> dict:
 def test_a_refusal_lies_by_the_prompt_and_moves_nothing(report):
     shots = report["shots"]
     assert len(shots) == len(SCRIPTS) * 4 * len(SIZES)
+    # staff's message (a venue table) lies where a refusal does, over no button, and a touch
+    # takes it away (newcomer20: a yellow strip over y 428-480 at 800x480 hid half of End turn
+    # and all of History, Table check and Cards, still there after 25 s)
+    staff = report["staff"]
+    assert sorted(staff) == sorted(f"staff-{w}x{h}" for w, h in SIZES)
+    for name, shot in staff.items():
+        covered = [text for text, box in shot["after"].items() if overlap(shot["box"], box) >= 4]
+        assert covered == [] and shot["after"] == shot["before"], (name, shot["box"], covered)
+        assert shot["after_touch"] is None, (name, shot["after_touch"])
     for name, shot in shots.items():
         x, y, width, height = shot["banner"]
         cx, cy, cwidth, cheight = shot["column"]

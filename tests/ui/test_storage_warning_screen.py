@@ -3,6 +3,7 @@ daemon that is not saving: the warning comes on the banner, and Home keeps it.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -24,5 +25,11 @@ def test_a_daemon_that_is_not_saving_says_so_on_the_table_and_on_home(harness, t
         report = ui.finish(timeout=120)
     assert report["ok"], report
     assert report["banner"] == WARNING and report["home"] == WARNING
+    # Home's line pages in the room the game's card leaves it: what is wrong on the first page
+    # (newcomer20: on four lines it pushed the title and Settings out of the 800x480 window)
+    pages = [re.sub(r"\s*\u203a\u00a0\d+/\d+$", "", page) for page in report["home_pages"]]
+    assert " ".join(pages).split() == WARNING.split(), report["home_pages"]
+    assert report["home_shown"] == report["home_pages"][0]
+    assert report["home_shown"].startswith("The game is not being saved (database or disk is full).")
     assert report["home_banner"] == ""  # Home's own line, not the banner over Settings
     assert report["clipped"] == []

@@ -3,17 +3,19 @@ settings; whether every reader works."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.core.text.markup import MarkupLabel
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ui.hardware import no_reader_text
 from ui.kvloader import load_kv
 from ui.readers import reader_list, reader_words
-from ui.text import ago_text, players_text, short_title
+from ui.text import ago_text, escape_markup, page_mark, page_words, players_text, short_title
 from ui.widgets import buttons, cards_panel, gameover, pieces  # noqa: F401  (kv: TouchButton, HeaderButton, GameOverPanel, Marker)
 
 #: Seconds between two refreshes of "last move … ago" while Home shows.
@@ -56,6 +58,16 @@ class HomeScreen(Screen):
     reader_offline = BooleanProperty(False)
     #: The readers' strip is a warning: a reader offline, or the game not being saved.
     warning = BooleanProperty(False)
+    #: The readers' line as it reads (the storage warning, a reader offline with "! ", or the readers).
+    readers_full = StringProperty("")
+    #: The readers' line cut into pages (markup, each with its mark "› 1/2") that fit
+    #: :attr:`readers_room`; one page when it fits whole. The page on show: :attr:`readers_page`.
+    readers_pages = ListProperty([])
+    readers_page = NumericProperty(0)
+    #: The most height (px) the readers' line may take: the page less every other row
+    #: (newcomer20: on two lines in English, three in Italian, it pushed the title and Settings
+    #: out of the window's top at 800×480 and 1024×600 while a game was on).
+    readers_room = NumericProperty(0)
     #: The most height (px) the finished game's summary may take: the page less everything
     #: else on it (its moments wrap whole and as many show as fit: issue 29 item 7).
     summary_room = NumericProperty(0)
@@ -76,8 +88,50 @@ class HomeScreen(Screen):
         for widget in self._page.children:
             widget.bind(height=self._room_later)
         self._page.bind(height=self._room_later, children=self._room_later)
+        self.bind(height=self._room_later)
         self.bind(warning=self.refresh)
+        self._fit = Clock.create_trigger(self._fit_readers)
+        self.bind(readers_full=self._fit_later, readers_room=self._fit_later, warning=self._fit_later)
+        self._cards[2].bind(width=self._fit_later, font_size=self._fit_later)
         self.refresh()
+
+    def _fit_later(self, *_args) -> None:
+        self._fit()
+
+    def _fit_readers(self, *_args) -> None:
+        """:attr:`readers_pages`: the readers' line whole when it fits :attr:`readers_room`,
+        else a sentence (or as much as fits) a page, each with its mark."""
+        label = self._cards[2]
+        pad_x, pad_y = label.padding[0] + label.padding[2], label.padding[1] + label.padding[3]
+        width = max(1.0, label.width - pad_x)
+
+        def height(markup: str) -> float:
+            core = MarkupLabel(text=markup, font_size=label.font_size, bold=self.warning,
+                               text_size=(width, None), halign="left")
+            core.refresh()
+            return core.content_height + pad_y
+
+        def mark(number: int, count: int) -> str:  # in the line's own colour on a warning's red
+            return plain_mark(number, count) if self.warning else page_mark(number, count)
+
+        text = self.readers_full
+        room = max(self.readers_room, height("Ag" + mark(1, 2)))  # a line at least
+        if not text or height(escape_markup(text)) <= room:
+            pages = [escape_markup(text)]
+        else:
+            plain = page_words(text, lambda words, n, count: height(escape_markup(words) + mark(n, count)) <= room,
+                               sentences=True)
+            pages = [escape_markup(words) + mark(n, len(plain)) for n, words in enumerate(plain, 1)]
+        if pages != list(self.readers_pages):
+            self.readers_pages = pages
+            self.readers_page = 0
+
+    def readers_touched(self, label, touch) -> bool:
+        """A touch on the readers' line shows its next page (the first after the last)."""
+        if len(self.readers_pages) < 2 or not label.collide_point(*touch.pos):
+            return False
+        self.readers_page = (int(self.readers_page) + 1) % len(self.readers_pages)
+        return True
 
     def _room_later(self, *_args) -> None:
         self._room()
@@ -87,10 +141,16 @@ class HomeScreen(Screen):
         row (the free space under the buttons included in the room, not taken from it)."""
         page, card, rest = self._page, self.ids.finished_card.__self__, self.ids.rest.__self__  # ids are proxies
         others = [child for child in page.children if child is not card and child is not rest]
+        readers = self._cards[2]
+        # the screen's height, not the page's: the page grows past it only if its rows do
+        inner = self.height - page.padding[1] - page.padding[3] - page.spacing * (len(page.children) - 1)
+        fixed = sum(c.height for c in others if c is not readers)
+        # a finished game's summary shares the room with a warning (its figures first)
+        self.readers_room = max(0.0, (inner - fixed) * (0.4 if card.parent is not None else 1.0))
         # the moments card's row under the summary: its gap only (its height comes from the
         # free space under the buttons, and only while no moment shows in the summary)
         card_padding = card.padding[1] + card.padding[3] + card.spacing * (len(card.children) - 1)
-        self.summary_room = max(0.0, page.height - page.padding[1] - page.padding[3]
+        self.summary_room = max(0.0, self.height - page.padding[1] - page.padding[3]
                                 - page.spacing * (len(page.children) - 1) - sum(c.height for c in others)
                                 - card_padding)
 
@@ -150,3 +210,8 @@ class HomeScreen(Screen):
         self.resume_detail = " · ".join(parts)
         self.readers_text, self.reader_offline = readers_summary(dict(model.readers), _, dict(model.hardware),
                                                                  (model.about or {}).get("reader_roles"))
+
+
+def plain_mark(number: int, count: int) -> str:
+    """:func:`ui.text.page_mark` without its gold (gold on the warning's red reads poorly)."""
+    return re.sub(r"\[/?color[^\]]*\]", "", page_mark(number, count))

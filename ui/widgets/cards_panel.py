@@ -20,6 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
+from ui.privacy import cards_heading
 from ui.widgets.buttons import TouchButton, wrapped
 from ui.widgets.keyboard import NameKeyboard
 from ui.widgets.panel import Overlay, Panel, reading_label, unit_of
@@ -116,7 +117,7 @@ class CardsPanel(Overlay):
         box.add_widget(scroll)
         box.add_widget(self._buttons(unit))
         self.add_widget(box)
-        app.model.bind(tap_components=self._refresh, components=self._refresh)
+        app.model.bind(tap_components=self._refresh, components=self._refresh, hidden_card=self._refresh)
         self.bind(search=self._refresh, on_dismiss=self._forget)
         self._refresh()
 
@@ -156,8 +157,7 @@ class CardsPanel(Overlay):
                 self.heading.text = _("No card of this game is named “{words}”.", words=self.search)
         else:
             self.shown = list(model.tap_components)
-            self.heading.text = (_("The game waits for one of these cards: touch it to tap it") if self.shown
-                                 else _("The game waits for no card now. Search to tap another one."))
+            self.heading.text = cards_heading(bool(self.shown), model.hidden_card, model.player, _)
         self._fill()
 
     def _fill(self) -> None:
@@ -195,4 +195,4 @@ class CardsPanel(Overlay):
         self._fill()
 
     def _forget(self, *_args) -> None:
-        self.app.model.unbind(tap_components=self._refresh, components=self._refresh)
+        self.app.model.unbind(tap_components=self._refresh, components=self._refresh, hidden_card=self._refresh)

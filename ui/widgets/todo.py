@@ -1,7 +1,8 @@
 """What the table must physically do now (issue 17 item 1, issue 29): the state's ``todo``
 lines in large type, one step at a time, each behind a drawn icon of its kind (place, move,
-remove, flip, lock, deal, put back, a player out, set-up), between the prompt and the
-choices, until the table ticks it off or the next input comes. The log keeps them too.
+remove, flip, lock, deal, put back, a player out, set-up), in the prompt's place (the
+prompt and the choices other than the main button wait behind it), until the table ticks
+it off or the next input comes. The log keeps them too.
 
 Icons are canvas shapes (Roboto has no such glyphs: never a missing-glyph box).
 """

@@ -149,6 +149,7 @@ class ClueIt(Game[State]):
     setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
     undo_steps = staticmethod(undo.undo_steps)
+    undo_refusal = staticmethod(undo.undo_refusal)
     view = staticmethod(table_view.view)
     component_label = staticmethod(ci.component_label)
     check = staticmethod(tablecheck.check)

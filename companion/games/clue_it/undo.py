@@ -26,7 +26,7 @@ from companion.engine.present import present
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.prompts import PILE_WORD
 from companion.games.clue_it.state import State
-from companion.i18n import NewsLine, todo
+from companion.i18n import Msg, NewsLine, msg, todo
 
 
 def undo_steps(state: State, action: str) -> tuple[NewsLine, ...]:
@@ -103,3 +103,19 @@ def _play(state: State, _card: str) -> NewsLine | None:
 
 
 _STEPS: dict[str, Any] = {"kid": _kid, "seal": _seal, "stop": _stop, "intrigue": _intrigue, "play": _play}
+
+
+def undo_refusal(state: State, action: str) -> Msg | None:
+    """Why ``action`` played on ``state`` cannot be undone
+    (:attr:`~companion.engine.game.Game.undo_refusal`): an accusation the companion checked
+    against the envelope it sealed. The accuser saw the answer ("Then, secretly look at the
+    cards in the envelope"), which nobody can un-see: undone, a player out of the game would
+    accuse again, testing the envelope one guess at a time (newcomer 20). A right one showed
+    the envelope to everyone ("Reveal the cards in the mystery Envelope to everyone"): the
+    game has nothing left to play. A right or wrong the table says itself (its own envelope,
+    or cards the companion did not read) stays undoable: that answer is a touch, and a
+    mis-touch must be put right."""
+    if action != "accuse-check":
+        return None
+    return msg("{player}'s accusation was checked against the envelope and cannot be undone: {player} has seen "
+               "the answer.", player=state.player)

@@ -190,8 +190,12 @@ def player_view(state: State, player: str) -> dict:
     if secret is None:
         return {}
     card = state.card(secret)
-    # What it asks when the owner entered it; else the card to take and read (issue 29 item 9)
-    name = msg("{card}: look at your card", card=card.said) if card.stand_in else card.said
+    # What it asks when the owner entered it (issue 29 item 9). Else the truth: the player has no
+    # card to look at (set-up left them in the box), and the companion knows only its number
+    # (newcomer 20 finding 7: "look at your card" sent a player to a card they did not have).
+    name = card.said
+    if card.stand_in:
+        name = msg("{card}: its text is not entered yet (Settings, Card data)", card=card.said)
     return {"secret_victory": {"id": card.id, "name": name, "placeholder": card.placeholder}}
 
 
