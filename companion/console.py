@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from companion.i18n import msg, render
+from companion.now_playing import now_playing, switched
 
 #: Set once the reader of the standard output left (``companion demo | head``): the command
 #: then ends quietly, with exit code 141 (128 + SIGPIPE) like a shell's pipeline.
@@ -40,6 +41,7 @@ class ConsoleView:
         self.on_reader_left = on_reader_left
         self.closed = False
         self._last_prompt: str | None = None
+        self._before: dict[str, Any] | None = None  # the last state (its ``table_game``)
 
     def __call__(self, message: dict[str, Any]) -> None:
         if message.get("type") == "notice":
@@ -52,6 +54,10 @@ class ConsoleView:
 
     def _state(self, message: dict[str, Any]) -> None:
         news = message.get("news", [])
+        before, self._before = self._before, message
+        if switched(before, message):  # another game on the table (newcomer20 15): which, then its recap
+            self._print(render(now_playing(message["table_game"]), message.get("language") or "en"))
+            self._last_prompt = None
         if self._last_prompt is None:  # first state: say what already happened
             news = message.get("log", [])
         for line in news:

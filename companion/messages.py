@@ -215,10 +215,23 @@ class StateMessage(TypedDict, total=False):
     #: The game on the table is over: {"id": int, "after_restart": bool} (put back on the
     #: table at start, its summary shown until a new game starts; issue 26), else None.
     finished_game: dict[str, Any] | None
+    #: The game on the table (:func:`companion.now_playing.table_game`), or None: a client
+    #: tells the table which game it is when its ``id`` changes (newcomer20 finding 15).
+    table_game: TableGameMessage | None
     staff: StaffMessage  # a call for staff and staff's message (issue 32)
     venue: bool  # the config has [mqtt]: the Menu offers "Call staff" (issue 32)
     voice: VoiceSettingsMessage  # the voice's settings (issue 28)
     screen: ScreenSettingsMessage  # the table screen's settings (issue 29)
+
+
+class TableGameMessage(TypedDict):
+    """A state's ``table_game``: the stored game's number, its game's id and title, its players
+    in turn order and the inputs played so far."""
+    id: int
+    game: str
+    title: str
+    players: list[str]
+    inputs: int
 
 
 class StaffMessage(TypedDict):

@@ -203,6 +203,10 @@ def opening_line(logged: str, state: dict, log_path: Path) -> str:
         what = _started_words(*started.groups())
     elif resumed:
         what = _resumed_words(lang, *resumed.groups())
+    elif state.get("table_game"):  # the daemon's structure when its log line says nothing known
+        from companion.now_playing import now_playing
+
+        what = now_playing(state["table_game"])
     else:
         what = msg("Playing {title}.", title=state.get("title") or "")
     return render(msg("{what} The daemon's log: {path}", what=what, path=str(log_path)), lang)

@@ -17,7 +17,7 @@ from companion.session import Session
 from tests.checkout import ROOT
 
 DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones",
-               "hardware", "tap_components", "finished_game", "staff", "venue", "voice", "screen"}
+               "hardware", "tap_components", "finished_game", "table_game", "staff", "venue", "voice", "screen"}
 GAMES = list(all_games())
 
 

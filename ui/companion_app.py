@@ -274,6 +274,8 @@ class CompanionApp(App):
         self.model.apply_state(message)
         if started:  # the last game's refusal does not fade over the new board (issue 29)
             self._drop_notice()
+        if self.model.switched_to:  # which game is on the table now (newcomer20 finding 15)
+            self.show_notice(self.model.switched_to, "info")
         if self.first_page and self.model.game:  # the demo and companion play open on the game
             self.model.go(self.first_page)
             self.first_page = None

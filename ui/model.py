@@ -13,6 +13,8 @@ from typing import Any
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
+from companion.i18n import render
+from companion.now_playing import now_playing, switched
 from companion.protocol import SCREEN_DEFAULTS, private_player
 from ui.readers import ReaderActivity
 from ui.theme import is_ink
@@ -177,6 +179,9 @@ class TableModel(EventDispatcher):
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
         self.activity = ReaderActivity(clock)
+        self._table_game: dict[str, Any] | None = None  # the last state's ``table_game`` (a switch's test)
+        #: The line of the game the last state put on the table in place of another, else "".
+        self.switched_to = ""
         self.bind(page=self._pick_screen, connected=self._pick_screen, enrollment=self._pick_screen)
 
     # ------------------------------------------------------------------ daemon messages
@@ -190,6 +195,7 @@ class TableModel(EventDispatcher):
     def apply_state(self, message: dict[str, Any]) -> None:
         """Take a ``state`` message (see ``companion.protocol.state_message``)."""
         prompt = message.get("prompt") or {}
+        before, self._table_game = self._table_game, message.get("table_game")
         self.language = message.get("language") or "en"
         self.game = message.get("game") or ""
         self.title = message.get("title") or ""
@@ -237,6 +243,8 @@ class TableModel(EventDispatcher):
         shown = zip(news, whys) if news else zip(log[-3:], log_whys[-3:])
         self.why = [(line, entry) for line, entry in shown if entry is not None]
         self._take_log(_kinds(log, message.get("log_notable")), _kinds(news, message.get("notable")), whys, log_whys)
+        if before is not None or self.connected:
+            self._say_switch(before, message)
         moments = list(message.get("moments") or [])  # once over: the game's moments still standing
         if moments != self.moments:  # a game end's few states: the panels redraw rarely
             self.moments = moments
@@ -250,6 +258,17 @@ class TableModel(EventDispatcher):
             self.page = "home"
         self.connected = True
         self.reconnecting = False
+
+    def _say_switch(self, before: dict[str, Any] | None, message: dict[str, Any]) -> None:
+        """Another game with inputs is on the table (resumed from the owner's desk or Saved
+        games: newcomer20 finding 15): its line first among the news on the board, last in the
+        history and in ``switched_to``, which the app puts on the banner."""
+        self.switched_to = ""
+        if not switched({"table_game": before}, message) or not message["table_game"].get("inputs"):
+            return  # a new game's own board, title and set-up list say which it is
+        line = self.switched_to = render(now_playing(message["table_game"]), self.language)
+        self.news = [line, *self.news][:3]
+        self._extend_history([(line, "news")], [None])
 
     def _take_storage_warning(self, warning) -> None:
         """The warning while it lasts (the app puts it on the banner: ``CompanionApp``)."""

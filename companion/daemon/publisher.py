@@ -21,6 +21,7 @@ from companion.engine.why import why_message
 from companion.errors import StoreError
 from companion.i18n import msg, render
 from companion.inputs import Input, Press, Tap
+from companion.now_playing import table_game
 
 if TYPE_CHECKING:
     from companion.daemon.hub import ClientHub
@@ -139,7 +140,8 @@ class StatePublisher:
                 "hardware": {**reads.hardware(), "broker": self._broker()},
                 "tap_components": reads.tap_components(),
                 "staff": reads.staff(), "venue": reads.mqtt is not None,
-                "finished_game": _finished_game(now, reads.finished_at_start()), "voice": reads.voice(),
+                "finished_game": _finished_game(now, reads.finished_at_start()),
+                "table_game": table_game(now.session), "voice": reads.voice(),
                 "screen": reads.screen()}
 
     def _broker(self) -> dict[str, Any] | None:

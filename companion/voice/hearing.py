@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import translations
+from companion.i18n import render, translations
+from companion.now_playing import RECAP, now_playing, switched
 from companion.voice.settings import DEFAULTS
 from companion.voice.utterance import Utterance
 
@@ -22,8 +23,8 @@ LOSSES = ("lost", "unsolved", "ghosts")
 
 #: What each ``say`` setting lets through (an explanation is said when a player asks for it,
 #: unless the voice only plays sounds).
-SAID = {"everything": {"prompt", "todo", "news", "refusal", "undo", "cue", "why"},
-        "todo": {"todo", "refusal", "undo", "cue", "why"},
+SAID = {"everything": {"game", "prompt", "todo", "news", "refusal", "undo", "cue", "why"},
+        "todo": {"game", "todo", "refusal", "undo", "cue", "why"},
         "sounds": {"cue"}}
 
 
@@ -90,6 +91,8 @@ class Hearing:
         lang, revision = _lang(state), _revision(state)
         if before is None:  # (re)connected: where the table is now
             return [*_todo(state, lang, revision), *_prompt(state, lang, revision)]
+        if switched(before, state):  # another game on the table: which one, never an old line as news
+            return _switch(state, lang, revision)
         said: list[Utterance] = []
         if revision != _revision(before):  # an accepted input (or a new game): its words
             said += _cues(before, state, lang, revision)
@@ -160,6 +163,19 @@ def _todo_pairs(state: dict[str, Any], lang: str, revision: int) -> list[tuple[s
     kind = "undo" if undone(state) else "todo"
     return [(line["text"], Utterance(line.get("spoken") or line["text"], lang, kind, revision))
             for line in state.get("todo") or [] if line.get("text")]
+
+
+def _switch(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
+    """Another game is on the table (newcomer20 finding 15: a desk resume said a 15-minute-old
+    undo line and not the game): the line naming it (:func:`~companion.now_playing.now_playing`),
+    then what to do: a new game's set-up; for a resumed one, what the table was last told,
+    after the words that say so (it may be done already), never as an undo; then the prompt."""
+    game = state["table_game"]
+    said = [Utterance(render(now_playing(game), lang), lang, "game", revision)]
+    todo = [Utterance(u.text, lang, "todo", revision) for u in _todo(state, lang, revision)]
+    if todo and game.get("inputs"):
+        said.append(Utterance(render(RECAP, lang), lang, "todo", revision))
+    return [*said, *todo, *_prompt(state, lang, revision)]
 
 
 def _news(state: dict[str, Any], lang: str, revision: int, keep_todo: bool = False) -> list[Utterance]:

@@ -72,7 +72,7 @@ class Speaker:
         if volume < 100:
             sound = wav.write(wav.scaled(wav.read(sound), volume))
         finished = self.output.play(sound, utterance, self.queue.interrupt)
-        if not finished and utterance.kind in ("todo", "undo"):
+        if not finished and utterance.kind in ("todo", "undo", "game"):
             self.queue.again(utterance)  # cut by a refusal: what to do is said again after it
 
     def sound(self, utterance: Utterance, speed: str) -> bytes | None:

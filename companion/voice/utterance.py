@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: What an utterance is (``spoken.jsonl``'s ``kind``): the prompt, a todo line (what to do
-#: with your hands), news, a refusal, what to put back after an undo, a sound cue, or the
-#: explanation of the latest news a player asked for (Why?, issue 33 item 2).
-KINDS = ("prompt", "todo", "news", "refusal", "undo", "cue", "why")
+#: with your hands), news, a refusal, what to put back after an undo, a sound cue, the
+#: explanation of the latest news a player asked for (Why?, issue 33 item 2), or the game now
+#: on the table when it changed (newcomer20 finding 15: never dropped).
+KINDS = ("prompt", "todo", "news", "refusal", "undo", "cue", "why", "game")
 
 #: The sound cues (:mod:`companion.voice.cues`).
 CUES = ("read-accepted", "read-refused", "ghost-drawn", "haunting", "win", "loss")

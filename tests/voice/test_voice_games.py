@@ -12,6 +12,8 @@ import pytest
 
 from companion.games.clue_it import components as ci
 from companion.games.house_of_spirits import components as hc
+from companion.i18n import render
+from companion.now_playing import RECAP, now_playing
 from companion.voice import wav
 from companion.voice.cache import PhraseCache
 from companion.voice.catalogue import fixed_phrases
@@ -68,6 +70,9 @@ def _public_sentences(messages) -> set[str]:
     for message in messages:
         if message.get("type") == "state":
             said |= {message["prompt"]["text"], *message["news"], *(t["text"] for t in message["todo"])}
+            if message.get("table_game"):  # the game on the table, said when it changes (newcomer20 15)
+                lang = message.get("language") or "en"
+                said |= {render(now_playing(message["table_game"]), lang), render(RECAP, lang)}
         elif message.get("type") == "notice":
             said.add(message["text"])
     return said
