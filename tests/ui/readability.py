@@ -266,9 +266,24 @@ def small_pieces(table, scale: float) -> list[str]:
 def cut_places(table) -> list[str]:
     """One line per place name on the board shown cut ("Biblioteca Pubblic.", "Sinagog.",
     "Derry…": the name a player reads the place by, lost; ``PlaceName.cut``)."""
-    return [f"{widget.name!r} shown as {plain(widget.text, True)!r}"
-            for widget in table.ids.board_slot.walk(restrict=True)
-            if getattr(widget, "cut", False) and hasattr(widget, "name") and visible(widget)]
+    shown = [widget for widget in table.ids.board_slot.walk(restrict=True) if visible(widget)]
+    return [*(f"{widget.name!r} shown as {plain(widget.text, True)!r}" for widget in shown
+              if getattr(widget, "cut", False) and hasattr(widget, "name")),
+            *(line for widget in shown if type(widget).__name__ == "HouseView" and (line := _house_name_cut(widget)))]
+
+
+def _house_name_cut(house) -> str:
+    """Ghost at Home's name under ``house`` when it shows something else (its short mark)
+    though the whole name fits the house's width on one line at the boards' floor (screen20
+    item 5: "Tomm" for Tommaso in a 130 px house at 720×1280, "Giulia" whole beside it)."""
+    from ui.boards.fit import word_width
+    from ui.boards.parts import FLOOR, font
+
+    shown = plain(house.label.text, house.label.markup)
+    need = word_width(house.name, font(FLOOR), True)
+    if shown == house.name or need > house.width:
+        return ""
+    return f"{house.name!r} shown as {shown!r} (the name needs {need:.0f} px at the floor, the house is {house.width:.0f})"
 
 
 def text_box(label) -> tuple[float, float, float, float]:
@@ -322,6 +337,13 @@ def covered(table) -> list[str]:
             if shared >= 4:  # more than an anti-aliased corner
                 short = plain(widget.text, widget.markup).replace("\n", " ")[:40]
                 found.append(f"{short!r} under the odds figure {badge.text!r} ({shared:.0f} px²)")
+        # what a board widget draws on its canvas (screen20 item 6: Ghost at Home's figure lay
+        # over the houses' roofs and the outline around the house whose turn it is)
+        for what, (x, y, w, h) in getattr(widget, "drawn_parts", list)() if visible(widget) else ():
+            shared = overlap(box, (*widget.to_window(x, y), w, h))
+            if shared >= 4:
+                name = getattr(widget, "name", "") or type(widget).__name__
+                found.append(f"{name}'s {what} under the odds figure {badge.text!r} ({shared:.0f} px²)")
     return found
 
 

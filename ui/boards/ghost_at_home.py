@@ -77,12 +77,7 @@ class HouseView(Widget):
     def redraw(self, *_args) -> None:
         canvas = self.canvas.before
         canvas.clear()
-        pad = min(self.width, self.height) * 0.04
-        x, w = self.x + pad, self.width - 2 * pad
-        label_h, hand_h = self.height * 0.12, self.height * 0.07
-        roof_h = self.height * 0.14
-        floors_y = self.y + label_h + hand_h
-        floor_h = (self.height - label_h - hand_h - roof_h - pad) / 3
+        pad, x, w, label_h, hand_h, roof_h, floors_y, floor_h = self._geometry()
         for n in (1, 2, 3):
             self._floor(canvas, self.house.get(str(n)) or {}, x, floors_y + (n - 1) * floor_h, w, floor_h)
         top = floors_y + 3 * floor_h
@@ -90,8 +85,7 @@ class HouseView(Widget):
         canvas.add(Triangle(points=[x - pad * 0.5, top, x + w + pad * 0.5, top, x + w / 2, top + roof_h]))
         if self.active:
             canvas.add(Color(*theme.PRIMARY_DOWN))
-            canvas.add(Line(rectangle=(x - pad * 0.6, floors_y - pad * 0.3, w + pad * 1.2,
-                                       3 * floor_h + roof_h + pad * 0.3), width=max(1.5, pad * 0.3)))
+            canvas.add(Line(rectangle=self._frame(), width=max(1.5, pad * 0.3)))
         self._hand(canvas, x, self.y + label_h, w, hand_h)
         self.label.text = shown = name_line(self.name, self.mark, w)
         self.label.color = theme.on_dark(theme.player_colour(self.name, self.colours, theme.TEXT))
@@ -101,13 +95,25 @@ class HouseView(Widget):
         self.label.pos, self.label.size = (x, self.y), (w, label_h)
         self.label.text_size = self.label.size
 
-    def floor_box(self, n: int) -> tuple[float, float, float, float]:
-        """(x, y, width, height) of floor ``n`` (1-3, bottom first) as :meth:`redraw` draws it
-        (for the ring of what changed there: ui/motion.py)."""
+    def _geometry(self) -> tuple[float, float, float, float, float, float, float, float]:
+        """(pad, x, width, name row's height, hand row's height, roof's height, lowest floor's
+        y, a floor's height) of the house as :meth:`redraw` draws it."""
         pad = min(self.width, self.height) * 0.04
         label_h, hand_h, roof_h = self.height * 0.12, self.height * 0.07, self.height * 0.14
         floor_h = (self.height - label_h - hand_h - roof_h - pad) / 3
-        return self.x + pad, self.y + label_h + hand_h + (n - 1) * floor_h, self.width - 2 * pad, floor_h
+        return pad, self.x + pad, self.width - 2 * pad, label_h, hand_h, roof_h, self.y + label_h + hand_h, floor_h
+
+    def _frame(self) -> tuple[float, float, float, float]:
+        """The outline around the house whose turn it is, ``(x, y, width, height)``: the
+        floors and the roof."""
+        pad, x, w, _label_h, _hand_h, roof_h, floors_y, floor_h = self._geometry()
+        return x - pad * 0.6, floors_y - pad * 0.3, w + pad * 1.2, 3 * floor_h + roof_h + pad * 0.3
+
+    def floor_box(self, n: int) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of floor ``n`` (1-3, bottom first) as :meth:`redraw` draws it
+        (for the ring of what changed there: ui/motion.py)."""
+        _pad, x, w, _label_h, _hand_h, _roof_h, floors_y, floor_h = self._geometry()
+        return x, floors_y + (n - 1) * floor_h, w, floor_h
 
     def drawn_rows(self) -> list[tuple[float, float, float, float]]:
         """What :meth:`redraw` draws that a player reads, ``(x, y, width, height)`` each: the
@@ -116,6 +122,18 @@ class HouseView(Widget):
         hand_h = self.height * 0.07
         floors = [self.floor_box(n) for n in (1, 2, 3)]
         return [*floors, (floors[0][0], floors[0][1] - hand_h, floors[0][2], hand_h)]
+
+    def drawn_parts(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """Everything :meth:`redraw` draws that a player looks at, ``(what, (x, y, width,
+        height))`` each: the floors and the cards (:meth:`drawn_rows`), the roof (gold: the
+        player escaping) and, on this player's turn, the outline around the house (screen20
+        item 6: the odds figure lay over the roofs and the outline's top; the window tests'
+        ``readability.covered`` reads them)."""
+        pad, x, w, _label_h, _hand_h, roof_h, floors_y, floor_h = self._geometry()
+        rows = self.drawn_rows()
+        parts = [*((f"floor {n}", box) for n, box in zip((1, 2, 3), rows, strict=False)), ("cards", rows[3]),
+                 ("roof", (x - pad * 0.5, floors_y + 3 * floor_h, w + pad, roof_h))]
+        return [*parts, ("outline", self._frame())] if self.active else parts
 
     def _floor(self, canvas, floor: dict, x: float, y: float, w: float, h: float) -> None:
         gap = h * 0.08
