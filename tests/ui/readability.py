@@ -269,21 +269,25 @@ def cut_places(table) -> list[str]:
     shown = [widget for widget in table.ids.board_slot.walk(restrict=True) if visible(widget)]
     return [*(f"{widget.name!r} shown as {plain(widget.text, True)!r}" for widget in shown
               if getattr(widget, "cut", False) and hasattr(widget, "name")),
-            *(line for widget in shown if type(widget).__name__ == "HouseView" and (line := _house_name_cut(widget)))]
+            *_house_names_cut([widget for widget in shown if type(widget).__name__ == "HouseView"])]
 
 
-def _house_name_cut(house) -> str:
-    """Ghost at Home's name under ``house`` when it shows something else (its short mark)
-    though the whole name fits the house's width on one line at the boards' floor (screen20
-    item 5: "Tomm" for Tommaso in a 130 px house at 720×1280, "Giulia" whole beside it)."""
+def _house_names_cut(houses) -> list[str]:
+    """Ghost at Home's names under the houses shown as short marks though the row under
+    the houses holds every name whole at the boards' floor, side by side half the floor
+    apart (screen20 item 5: "Tomm" for Tommaso in a 130 px house at 720×1280 and a 94 px
+    one at 1024×600, "Giulia" whole beside it with room to spare)."""
     from ui.boards.fit import word_width
     from ui.boards.parts import FLOOR, font
 
-    shown = plain(house.label.text, house.label.markup)
-    need = word_width(house.name, font(FLOOR), True)
-    if shown == house.name or need > house.width:
-        return ""
-    return f"{house.name!r} shown as {shown!r} (the name needs {need:.0f} px at the floor, the house is {house.width:.0f})"
+    if not houses:
+        return []
+    need = sum(word_width(house.name, font(FLOOR), True) for house in houses) + font(FLOOR) / 2 * (len(houses) - 1)
+    room = max(house.right for house in houses) - min(house.x for house in houses)
+    if need > room:
+        return []
+    return [f"{house.name!r} shown as {shown!r} (the names need {need:.0f} px at the floor, the row has {room:.0f})"
+            for house in houses if (shown := plain(house.label.text, house.label.markup)) != house.name]
 
 
 def text_box(label) -> tuple[float, float, float, float]:
