@@ -10,6 +10,8 @@ socket; nothing of the game is imported here).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -42,12 +44,6 @@ def cat(canvas, x: float, y: float, size: float, colour=CAT) -> None:
                                 x + size * 0.55, y + size * 0.65]))
 
 
-def name_line(name: str, mark: str, width: float) -> str:
-    """``name`` where it fits ``width`` pixels on one line at 20 sp (the boards' floor),
-    else ``mark``."""
-    return name if not mark or word_width(name, font(FLOOR), True) <= width else mark
-
-
 class HouseView(Widget):
     """One player's house, drawn from ``house`` (a view's ``houses[player]`` entry).
 
@@ -59,9 +55,14 @@ class HouseView(Widget):
 
     house = DictProperty({})
     name = StringProperty("")
-    #: what the name line shows: the name, or its short mark where the name does not fit
-    #: the house at 20 sp (five houses at 800×480: "Margherita" -> "Marg")
+    #: the name's short mark, shown where the name does not fit the row under the houses at
+    #: 20 sp (:func:`name_row`)
     mark = StringProperty("")
+    #: every player's ``(name, mark)`` in the row, this house's at :attr:`index` (the names
+    #: share the row under the houses: a long name takes room a short one beside it leaves,
+    #: screen20 item 5: "Tomm" for Tommaso beside "Giulia"); empty: this house alone
+    row = ListProperty([])
+    index = NumericProperty(0)
     hand = NumericProperty(0)
     active = BooleanProperty(False)
     escaping = BooleanProperty(False)
@@ -71,8 +72,8 @@ class HouseView(Widget):
         super().__init__(**kwargs)
         self.label = Label(color=theme.TEXT, bold=True, halign="center", valign="middle")
         self.add_widget(self.label)
-        self.bind(pos=self.redraw, size=self.redraw, house=self.redraw, name=self.redraw,
-                  hand=self.redraw, active=self.redraw, escaping=self.redraw, colours=self.redraw)
+        self.bind(pos=self.redraw, size=self.redraw, house=self.redraw, name=self.redraw, row=self.redraw,
+                  index=self.redraw, hand=self.redraw, active=self.redraw, escaping=self.redraw, colours=self.redraw)
 
     def redraw(self, *_args) -> None:
         canvas = self.canvas.before
@@ -87,13 +88,28 @@ class HouseView(Widget):
             canvas.add(Color(*theme.PRIMARY_DOWN))
             canvas.add(Line(rectangle=self._frame(), width=max(1.5, pad * 0.3)))
         self._hand(canvas, x, self.y + label_h, w, hand_h)
-        self.label.text = shown = name_line(self.name, self.mark, w)
         self.label.color = theme.on_dark(theme.player_colour(self.name, self.colours, theme.TEXT))
-        widest = word_width(shown, font(24), True) or 1
-        # never under the boards' floor (20 px at 800×480, issue 29; it was 14)
-        self.label.font_size = max(font(FLOOR), min(label_h * 0.7, font(24), font(24) * w / widest))
-        self.label.pos, self.label.size = (x, self.y), (w, label_h)
+        self.label.text, self.label.font_size, left, width = self._name_place(w, label_h)
+        self.label.pos, self.label.size = (left, self.y), (width, label_h)
         self.label.text_size = self.label.size
+
+    def _name_place(self, w: float, label_h: float) -> tuple[str, float, float, float]:
+        """(text, font size, x, width) of the name line: the name at 24 sp, smaller to fit the
+        house's ``w`` but never under the boards' floor (20 px at 800×480, issue 29; it was
+        14), wider than the house where the row under the houses holds it (:func:`name_row`),
+        else the short mark."""
+        entries = [tuple(entry) for entry in self.row] or [(self.name, self.mark)]
+        index = min(int(self.index), len(entries) - 1)
+        pitch = self.width + float(getattr(self.parent, "spacing", 0) or 0)
+
+        def drawn(text: str) -> tuple[float, float]:
+            widest = word_width(text, font(24), True) or 1
+            size = max(font(FLOOR), min(label_h * 0.7, font(24), font(24) * w / widest))
+            return size, word_width(text, size, True)
+
+        text, size, left, ink = name_row(entries, drawn, self.width, pitch, font(FLOOR) / 2)[index]
+        box = max(w, ink + 2)  # a label as wide as its ink may wrap its last letter
+        return text, size, self.x - index * pitch + left + (ink - box) / 2, box
 
     def _geometry(self) -> tuple[float, float, float, float, float, float, float, float]:
         """(pad, x, width, name row's height, hand row's height, roof's height, lowest floor's
@@ -202,6 +218,13 @@ class GhostAtHomeBoard(BoxLayout):
         super().__init__(**kwargs)
         self.houses: dict[str, HouseView] = {}
 
+    @property
+    def odds_spot(self):
+        """The odds figure's row over the houses (:class:`ui.widgets.odds.OddsBadge`): in the
+        board slot's corner it lay over the roofs and the outline around the house whose turn
+        it is (screen20 item 6)."""
+        return self.ids.odds_spot.__self__  # the widget: ids are weak proxies
+
     def on_colours(self, *_args) -> None:
         self.on_view()
 
@@ -211,7 +234,9 @@ class GhostAtHomeBoard(BoxLayout):
             row = self.ids.row
             row.clear_widgets()
             marks = short_marks(players)
-            self.houses = {name: HouseView(name=name, mark=marks[name]) for name in players}
+            row = [(name, marks[name]) for name in players]
+            self.houses = {name: HouseView(name=name, mark=marks[name], row=row, index=i)
+                           for i, name in enumerate(players)}
             for house in self.houses.values():
                 row.add_widget(house)
         houses = self.view.get("houses") or {}
@@ -223,3 +248,43 @@ class GhostAtHomeBoard(BoxLayout):
             widget.hand = int(hands.get(name) or 0)
             widget.active = self.view.get("deciding") == name
             widget.escaping = self.view.get("escape") == name and not self.view.get("outcome")
+
+
+def name_row(entries: list[tuple[str, str]], drawn: Callable[[str], tuple[float, float]], house_w: float,
+             pitch: float, gap: float) -> list[tuple[str, float, float, float]]:
+    """Where each name goes in the row under the houses: ``(text, font size, x, width)`` per
+    entry ``(name, mark)``, x from the first house's left. ``drawn(text)`` gives the size a
+    text is drawn at and its width then; house ``i`` spans ``i * pitch`` to that plus
+    ``house_w``. Each name is centred under its house, pushed aside as little as it takes to
+    keep ``gap`` px between names, in the row, and its middle under its own house; where the
+    row cannot, the widest name wider than its house gives way to its mark ("Margherita" ->
+    "Marg" in five houses at 800×480), and so on."""
+    texts = [name for name, _mark in entries]
+    row = (len(entries) - 1) * pitch + house_w
+    while True:
+        sizes = [drawn(text) for text in texts]
+        widths = [width for _size, width in sizes]
+        lefts = pushed([i * pitch + house_w / 2 for i in range(len(texts))], widths, gap, row)
+        if lefts is not None and all(i * pitch <= left + width / 2 <= i * pitch + house_w
+                                     for i, (left, width) in enumerate(zip(lefts, widths, strict=True))):
+            return [(text, size, left, width) for text, (size, width), left in zip(texts, sizes, lefts, strict=True)]
+        wide = [i for i, (text, (_name, mark)) in enumerate(zip(texts, entries, strict=True))
+                if mark and text != mark and widths[i] > house_w]
+        if not wide:  # each under its own house as it is
+            return [(text, size, i * pitch + (house_w - width) / 2, width)
+                    for i, (text, (size, width)) in enumerate(zip(texts, sizes, strict=True))]
+        widest = max(wide, key=lambda i: widths[i])
+        texts[widest] = entries[widest][1]
+
+
+def pushed(centres: list[float], widths: list[float], gap: float, row: float) -> list[float] | None:
+    """The left edges of boxes ``widths`` wide, each as near its centre in ``centres`` as
+    keeps them in order, ``gap`` apart and within 0..``row``; None when they do not fit."""
+    if sum(widths) + gap * (len(widths) - 1) > row:
+        return None
+    lefts = [centre - width / 2 for centre, width in zip(centres, widths, strict=True)]
+    for i in range(len(lefts)):  # right, past the row's start and the box before
+        lefts[i] = max(lefts[i], 0.0 if i == 0 else lefts[i - 1] + widths[i - 1] + gap)
+    for i in reversed(range(len(lefts))):  # then left, before the row's end and the box after
+        lefts[i] = min(lefts[i], row - widths[i] if i == len(lefts) - 1 else lefts[i + 1] - gap - widths[i])
+    return lefts
