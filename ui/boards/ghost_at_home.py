@@ -234,8 +234,8 @@ class GhostAtHomeBoard(BoxLayout):
             row = self.ids.row
             row.clear_widgets()
             marks = short_marks(players)
-            row = [(name, marks[name]) for name in players]
-            self.houses = {name: HouseView(name=name, mark=marks[name], row=row, index=i)
+            names = [(name, marks[name]) for name in players]
+            self.houses = {name: HouseView(name=name, mark=marks[name], row=names, index=i)
                            for i, name in enumerate(players)}
             for house in self.houses.values():
                 row.add_widget(house)
