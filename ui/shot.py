@@ -41,7 +41,10 @@ def save_screenshot(path: str | Path) -> Path:
     """
     from kivy.core.window import Window
 
-    target = Path(path).resolve()  # its folder exists: refused_target() was asked first
+    target = Path(path).resolve()
+    # The command line refuses a missing folder first (refused_target); the window tests'
+    # scenarios save into tests/artifacts/<name>/, made here on a clean checkout.
+    target.parent.mkdir(parents=True, exist_ok=True)
     Window.dispatch("on_draw")  # the back buffer now holds the current frame
     written = Window.screenshot(name=str(target.with_name(f"{target.stem}-kivy.png")))
     if not written or not os.path.exists(written):
