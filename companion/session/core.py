@@ -281,7 +281,7 @@ class Session:
             self._picker.restore(saved)  # a refused or unrecorded input picked nothing
             raise
         self.todo, self.undone = todo_lines(news), False
-        return Reply(True, news=tuple(news), unchanged=isinstance(inp, inputs.Tap) and _only_news(before, state))
+        return Reply(True, news=tuple(news), tap_states=(before, state) if isinstance(inp, inputs.Tap) else None)
 
     def _undo(self, inp: Input, line: int | None) -> Reply:
         if not self.history and self._log.base and self.recording.unsaved is None:
@@ -401,14 +401,3 @@ def _nothing_to_undo(base: int) -> Msg:
         return msg("Nothing more to undo now: the earlier inputs can be undone once the game is being saved again. "
                    "Play on from here.")
     return msg("Nothing to undo: the game is at its start. Go on from its first step.")
-
-
-def _only_news(before: Any, after: Any) -> bool:
-    """Whether ``after`` is ``before`` but for what the last action told the table (``news``)."""
-    import dataclasses
-
-    if isinstance(before, type) or type(before) is not type(after) or not dataclasses.is_dataclass(after) \
-            or not hasattr(after, "news"):
-        return False
-    return all(getattr(before, f.name) == getattr(after, f.name) for f in dataclasses.fields(after)
-               if f.compare and f.name != "news")

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.i18n import Msg, NewsLine
@@ -32,10 +33,25 @@ class Reply:
     #: A refused input: the table screen's words when they are not ``text`` (an unknown tag:
     #: one line in the players' words; ``text`` keeps the terminal's command line). None: ``text``.
     table_text: Msg | None = None
-    #: An accepted tap that changed nothing in the game but what it told the table (a card of the
-    #: row tapped again while CLUE: IT's envelope is sealed): recorded, but ``companion tap``
-    #: says it was refused (exit 1), as the table's sentence does.
-    unchanged: bool = False
+    #: An accepted tap: the game's state before and after it, for :attr:`unchanged` (worked out
+    #: only when asked: ``companion tap`` asks, a tap on a reader does not).
+    tap_states: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def unchanged(self) -> bool:
+        """An accepted tap that changed nothing in the game but what it told the table (a card
+        of the row tapped again while CLUE: IT's envelope is sealed): recorded, but ``companion
+        tap`` says it was refused (exit 1), as the table's sentence does."""
+        return self.tap_states is not None and only_news(*self.tap_states)
+
+
+def only_news(before: Any, after: Any) -> bool:
+    """Whether ``after`` is ``before`` but for what the last action told the table (``news``)."""
+    if isinstance(before, type) or type(before) is not type(after) or not dataclasses.is_dataclass(after) \
+            or not hasattr(after, "news"):
+        return False
+    return all(getattr(before, f.name) == getattr(after, f.name) for f in dataclasses.fields(after)
+               if f.compare and f.name != "news")
 
 
 @dataclass(frozen=True)
