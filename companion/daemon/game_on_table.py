@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from companion.errors import StoreError
 from companion.i18n import msg, nmsg
+from companion.now_playing import RECAP
 from companion.session import OutdatedGame, Session
 from companion.store import KEPT
 
@@ -84,7 +85,7 @@ class GameOnTable:
                                     title=session.spec.title, old=record.rules_version,
                                     new=session.spec.rules_version))
         if session.todo:  # what the table was told last, with its why (issue 33); it may be done already
-            self._recent.append(msg("Before the stop the table was told this (skip what is done already):"))
+            self._recent.append(RECAP)
         self._recent.extend(session.todo)
         self._on_table()
         return session
