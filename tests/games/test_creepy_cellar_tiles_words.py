@@ -181,3 +181,35 @@ def test_virtual_is_still_the_default():
     """The rulebook scenario scripts rely on the companion's draws."""
     assert new_game().options["tiles"] == "virtual"
     assert replace(new_game()).physical_tiles is False
+
+
+def test_a_tile_tapped_while_the_companion_picks_says_so_at_any_step():
+    """A tile taken out of the box and tapped after the pick-up is not "turned over only as a
+    hunter picks it up": the companion picks them in this game (it said so only at the draw,
+    which the companion makes itself)."""
+    state, _ = _picked("en")
+    text = SPEC.refusal(state, None, "creepy_cellar:treasure:cursed-minus-one")
+    assert str(text).startswith("The companion picks the treasures in this game (chosen when the game was set up): "
+                                "no treasure tile is tapped.")
+    assert str(render(text, "it")).startswith(
+        "In questa partita i tesori li sceglie il companion (scelto all'inizio della partita): nessuna tessera "
+        "tesoro va appoggiata sul lettore.")
+    jinxed = SPEC.refusal(state, None, "creepy_cellar:jinxed:jinxed-D")
+    assert str(jinxed).startswith("The companion draws the Jinxed Item tiles in this game")
+    physical, _ = _picked("en", tiles="physical")
+    assert str(SPEC.refusal(physical, None, "creepy_cellar:treasure:cursed-minus-one")).startswith(
+        "A treasure is turned over only as a hunter picks it up.")
+
+
+def test_the_new_game_screen_names_the_tiles_values_without_a_deck():
+    """The New game screen read "Tiles: virtual deck / physical deck" (the Ghost deck's words)."""
+    from companion.protocol import option_message
+
+    options = {o.name: o for o in SPEC.options}
+    assert option_message(options["tiles"], SPEC.option_words)["labels"] == ["companion picks", "real tiles"]
+    assert option_message(options["tiles"], SPEC.option_words, "it")["labels"] == ["sceglie il companion",
+                                                                                     "tessere vere"]
+    assert option_message(options["ghost_deck"], SPEC.option_words)["labels"] == ["virtual deck", "physical deck"]
+    assert option_message(options["tiles"], SPEC.option_words)["help"] == (
+        "Who picks treasures and Jinxed Items: the companion (the tiles stay in the box, a marker in each room) or "
+        "the table, turning over the real tiles and tapping them.")

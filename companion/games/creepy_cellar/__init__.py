@@ -54,9 +54,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "tiles", "virtual", ("virtual", "physical"),
-        msg("Who picks the treasures and Jinxed Items: the companion (the real tiles stay in the box, a "
-            "marker stands in each room), or the table, turning the real tiles over and tapping them (or "
-            "choosing them on screen)."),
+        msg("Who picks treasures and Jinxed Items: the companion (the tiles stay in the box, a marker in "
+            "each room) or the table, turning over the real tiles and tapping them."),
         msg("Set Up"),
         title=msg("Tiles"),
         refs="Set Up; Treasures; Cellar Cards",
@@ -207,6 +206,9 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
     "basic": msg("Basic"),
     "virtual": msg("virtual deck"),
     "physical": msg("physical deck"),
+    # option tiles: the same two values, but no deck (cc21: it read "Tiles: virtual deck")
+    "tiles:virtual": msg("companion picks"),
+    "tiles:physical": msg("real tiles"),
     "ghost_king": msg("ghost king"),
     "remove": msg("remove"),
     "secret": msg("secret"),
