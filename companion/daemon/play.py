@@ -196,12 +196,7 @@ class InputPlay:
         session = self._game.session
         if session is None or not isinstance(inp, (Touch, Tap)):
             return False, False
-        prompt = session.prompt
-        if isinstance(inp, Touch):
-            choice = prompt.choice(inp.key)
-        else:
-            component = session.actions.component_for(inp)
-            choice = prompt.for_component(component) if component else None
+        choice = session.actions.choice_made(inp, session.prompt, session.state)
         if choice is None:
             return False, False
         return choice.private, choice.private or choice.tap_only
