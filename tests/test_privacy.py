@@ -377,6 +377,25 @@ def test_a_refused_tap_is_logged_without_its_tags_uid(daemon, caplog):
     assert refused[1].startswith("refused a tap on the cards reader: Unknown tag 04DEADBEEF01 on reader cards")
 
 
+def test_a_hand_card_on_the_wrong_reader_is_not_named_on_the_shared_screen():
+    """Session 21: "That is Parasol: put it on the cards reader, not on the tiles reader."
+    told the table which toy a player held (a Children hand card), before the game's own
+    refusal ("A hidden card was tapped…") was asked. A card is named there only when the prompt
+    asks for it in the open; a tile, and every piece of a game with nothing hidden, still are."""
+    from companion.i18n import render
+    from companion.inputs import Tap
+    from companion.session import Session
+
+    header = GameHeader.from_json({"game": "children", "players": ["Ada", "Bo"], "seed": 3})
+    session = Session.start(header, reader_roles={"cards": "cards", "tiles": "tiles"})
+    reply = session.handle(Tap("04AA0001", "tiles", ndef="children:toy:parasol"))
+    assert reply.text == "That is a card: put it on the cards reader, not on the tiles reader."
+    assert render(reply.text, "it") == ("Questo pezzo: una carta. Mettetelo sul lettore delle carte, non sul "
+                                        "lettore delle tessere.")
+    reply = session.handle(Tap("04AA0002", "cards", ndef="children:tablet:wash-room"))
+    assert reply.text == "That is Wash Room: put it on the tiles reader, not on the cards reader."
+
+
 def test_the_play_daemons_log_is_its_owners_only(tmp_path):
     from companion.play import _private_log
 
