@@ -384,6 +384,16 @@ def test_a_row_of_players_shows_whole_names_where_it_holds_them():
     assert whole_names([50, 60], [50, 40], 10) == [True, False]  # a name no wider than its mark stays
 
 
+def test_a_stand_in_kid_is_cut_keeping_its_word_and_number():
+    """CLUE: IT's "Personaggio 3" beside its pawn in a player's panel was a bare "3"
+    (screen21): it is cut keeping four letters or more and its number first."""
+    from ui.boards.clue_it import kid_cuts
+
+    cuts = kid_cuts("Personaggio 3")
+    assert cuts[0] == "Personaggi. 3" and cuts[-1] == "Pers. 3" and len(cuts) == 7
+    assert kid_cuts("Kid 3") == kid_cuts("Mike") == kid_cuts("Mike Hanlon") == []
+
+
 def test_a_dark_player_colour_is_lightened_for_text_on_the_tiles():
     from ui import theme
 

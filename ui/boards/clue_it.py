@@ -217,11 +217,24 @@ def whole_name_first(label, cards, top, below, name: str, mark: str, markup) -> 
     place()
 
 
+def kid_cuts(name: str) -> list[str]:
+    """A stand-in Kid's name cut to fit beside its pawn, longest first, keeping at least four
+    letters of its word and its number: "Personaggio 3" -> "Personaggi. 3" … "Pers. 3"
+    (screen21: a bare "3" beside the pawn read as a count, beside the kept cards' "0"); none
+    for a name without a number ("Mike") or with a short word ("Kid 3")."""
+    parts = str(name).split()
+    if len(parts) < 2 or not parts[-1][:1].isdigit():
+        return []
+    head, tail = parts[0], " ".join(parts[1:])
+    return [f"{head[:n]}. {tail}" for n in range(len(head) - 1, 3, -1)]
+
+
 class KidCount(IconCounts):
     """A player's Kid: the pawn in the player's colour and the Kid's name ("Mike",
-    "Ragazzo 3"), or its ``short`` form (:func:`initial`: "3", "B") beside the pawn where the
-    name would run out of the panel (issue 29: "Ragazzo 3" ran 29 px past four players'
-    panels at 800×480; then the pawn stood beside a code, "#3")."""
+    "Ragazzo 3"), cut keeping its number where it would run out of the panel (:func:`kid_cuts`:
+    "Pers. 3"), or its ``short`` form (:func:`initial`: "3", "B") beside the pawn where even
+    that does not fit (issue 29: "Ragazzo 3" ran 29 px past four players' panels at 800×480;
+    then the pawn stood beside a code, "#3")."""
 
     name = StringProperty("")
     short = StringProperty("")
@@ -229,8 +242,10 @@ class KidCount(IconCounts):
 
     def draw(self, *args) -> None:
         size = max(self.smallest, min(self.height * 0.8, self.biggest))
-        fits = size * 1.1 + word_width(self.name, size, True) <= self.width
-        items = [("pawn", self.name if fits or not self.short else self.short, tuple(self.colour))]
+        options = [self.name, *kid_cuts(self.name)]
+        fitting = (option for option in options if size * 1.1 + word_width(option, size, True) <= self.width)
+        shown = next(fitting, self.short or self.name)
+        items = [("pawn", shown, tuple(self.colour))]
         if [tuple(item) for item in self.items] != items:
             self.items = items  # drawn again before the same frame
             return
