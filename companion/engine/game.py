@@ -112,7 +112,8 @@ class Game(Generic[S]):
         options: options and house rules, with defaults.
         option_words: the game's words for its options' values (``{"skip_cellar": msg("skip
             cellar")}``), shown on their buttons in the table's language
-            (:meth:`~companion.engine.core.OptionSpec.labels`; a yes/no option needs none).
+            (:meth:`~companion.engine.core.OptionSpec.labels`; a yes/no option needs none;
+            ``"option:value"`` names one option's value where options share a value).
         chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
         components: every component id of the game (what a tag may stand for).
         pieces: every tagged physical piece, one component id per copy, in the order the

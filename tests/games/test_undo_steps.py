@@ -1049,9 +1049,11 @@ def test_ghosts_a_ghost_moved_by_the_time_space_hole_goes_back():
 
 @pytest.mark.parametrize("said, key, lines", [
     # "Jinxed Item card: Draw one Jinxed Item tile from the pile and place it in your backpack."
-    ("{player} takes the {tile}: no treasure pick-up and no leaving the house until it is dropped there.", "drop-off",
-     [("Cy puts the Jinxed Item for room D back face-down on the Jinxed Item pile.",
-       "Cy rimette l'Oggetto Stregato della stanza D coperto sulla pila degli Oggetti Stregati."),
+    # (option tiles = virtual, the default: the companion drew it, the tile came out of the box: cc21)
+    ("{player} gets a Jinxed Item: take the {tile} out of the box and put it in your backpack. No treasure pick-up "
+     "and no leaving the house until it is dropped in room {room}.", "drop-off",
+     [("Cy puts the Jinxed Item for room D back in the box.",
+       "Cy rimette l'Oggetto Stregato della stanza D nella scatola."),
       ("Cy takes the Cursed Treasure (add a ghost to your room at the start of your turn, not in a hallway) back from "
        "cellar slot 3.",
        "Cy riprende il Tesoro Maledetto (aggiungi un fantasma nella tua stanza all'inizio del turno, non in un "
