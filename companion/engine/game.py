@@ -358,6 +358,13 @@ class Game(Generic[S]):
         None: nothing to show now (the default). Sent beside the view (the state's ``odds``)."""
         return None
 
+    def start_problem(self, options: Mapping[str, Any], content: Mapping[str, Mapping[str, Any]]) -> Msg | None:
+        """Why a NEW game with ``options`` (resolved) and the table's entered card data
+        (``content``, the header's) cannot start, in one sentence saying what to do; None
+        (the default): it can. Asked only where the table starts a game (the New game screen,
+        ``companion play``, ``daemon --new``): a game already recorded always replays."""
+        return None
+
     def view_first(self, state: S) -> Mapping[str, Any]:
         """:attr:`view` with each of :attr:`later`'s figures None: what the ``state`` message
         carries at once (issue 35 item 3). Default: the whole view (a game with no slow figure)."""
