@@ -116,20 +116,7 @@ def view_first(state: State) -> CreepyCellarView:
     are off a tap's path to the screens). Built on every tap's path: what depends on the
     players alone (the hunters' keys, owners and colours) is worked out once per table
     (:func:`_seats`), and the rooms' membership tests use sets (tap21)."""
-    nightmare = state.mode == "nightmare"
-    laid = {item[0]: item[2:] for item in reversed(state.laid)}  # State.laid_in's, once (the first wins)
-    taken, passages = frozenset(state.taken), frozenset(state.passages)
-    ghosts, hauntings = state.ghosts, state.hauntings
-    rooms: dict[str, RoomView] = {
-        room: {
-            "ghosts": ghosts[i],
-            "hauntings": hauntings[i],
-            "treasure": nightmare and room in _CASTLE and room not in taken,
-            "passage": room in passages,
-            "laid": laid.get(room),
-        }
-        for i, room in enumerate(cc.ROOMS)
-    }
+    rooms = _rooms(state.ghosts, state.hauntings, state.mode == "nightmare", state.taken, state.passages, state.laid)
     seats = _seats(state.players, len(state.hunters))
     hunters: dict[str, HunterView] = {
         key: {"at": h.at, "carrying": h.treasure, "power": h.power,
@@ -173,6 +160,26 @@ def view_first(state: State) -> CreepyCellarView:
 
 
 _CASTLE = frozenset(cc.CASTLE)
+
+
+@functools.lru_cache(maxsize=16)
+def _rooms(ghosts: tuple[int, ...], hauntings: tuple[int, ...], nightmare: bool, taken: tuple[str, ...],
+           passages: tuple[str, ...], laid_out: tuple[str, ...]) -> dict[str, RoomView]:
+    """The view's ``rooms``, made once for the same board (most inputs leave it as it was: a
+    tap's view is built on its path to the screens, tap21). The same dict is in several views:
+    callers must not modify a view (``Game.view`` gives a read-only Mapping)."""
+    laid = {item[0]: item[2:] for item in reversed(laid_out)}  # State.laid_in's, once (the first wins)
+    taken_rooms, passage_rooms = frozenset(taken), frozenset(passages)
+    return {
+        room: {
+            "ghosts": ghosts[i],
+            "hauntings": hauntings[i],
+            "treasure": nightmare and room in _CASTLE and room not in taken_rooms,
+            "passage": room in passage_rooms,
+            "laid": laid.get(room),
+        }
+        for i, room in enumerate(cc.ROOMS)
+    }
 
 
 @functools.lru_cache(maxsize=16)
@@ -221,6 +228,13 @@ def _fight_odds(state: State) -> FightOdds | None:
 def status_line(state: State) -> Msg:
     """The counters the terminal view prints before the prompt (:meth:`Game.status_line`):
     hauntings on the board of the limit, where the Ghost King is, which doors are locked."""
+    return _status_line(state.total_hauntings, state.king, state.locked)
+
+
+@functools.lru_cache(maxsize=64)
+def _status_line(hauntings: int, king: str | None, locked: str | None) -> Msg:
+    """:func:`status_line`'s sentence, one object for the same counters (a tap's state renders
+    it by its identity: ``i18n.render``'s memo, tap21)."""
     return msg("[hauntings {hauntings}/{limit} | King {king} | locked {locked}]",
-               hauntings=state.total_hauntings, limit=cc.HAUNTING_LIMIT, king=state.king or "-",
-               locked=cc.DOOR_NAMES.get(state.locked, state.locked) if state.locked else "-")
+               hauntings=hauntings, limit=cc.HAUNTING_LIMIT, king=king or "-",
+               locked=cc.DOOR_NAMES.get(locked, locked) if locked else "-")
