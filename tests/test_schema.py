@@ -271,3 +271,30 @@ def test_a_state_that_differs_past_where_it_is_compared_or_is_broken_is_read_who
     escaped = lines[0].replace(b'"title":"Ghost', b'"title":"\\"Ghost', 1)
     read, fits = schema.decode_checked(escaped)
     assert fits and read["title"].startswith('"Ghost') and _in_order(read) == _in_order(schema.decode(escaped))
+
+
+def test_the_client_checks_a_later_line_it_reads_once(monkeypatch):
+    """tap21: a ``later`` line as the daemon writes it is read and checked in one pass (it was
+    read, then converted again by ``problem``); the message is decode's, an integer figure
+    staying one. A line of another shape is read as any line, and its problem said."""
+    from companion.client import Client
+
+    converted: list = []
+    convert = msgspec.convert
+    monkeypatch.setattr(msgspec, "convert", lambda *args, **kwargs: converted.append(args) or convert(*args, **kwargs))
+    heard: list = []
+    client = Client("/nonexistent.sock", on_message=heard.append)
+    for figures in ({"odds_haunting": 0.425}, {"odds_haunting": None}, {"odds_haunting": 1}):
+        line = protocol.encode({"type": "later", "revision": 4, "game": "creepy_cellar", "view": figures})
+        read, fits = schema.decode_checked(line)
+        assert fits and _in_order(read) == _in_order(schema.decode(line))
+        client._deliver(line)
+        assert heard[-1] == read
+    assert converted == []
+    for odd in ({"type": "later", "revision": 4, "game": "creepy_cellar", "view": {"odds_haunting": True}},
+                {"type": "later", "revision": 4, "game": "creepy_cellar", "view": {}, "more": 1},
+                {"type": "later", "revision": 4, "view": {}, "game": "creepy_cellar"}):
+        read, fits = schema.decode_checked(protocol.encode(odd))
+        assert not fits and read == odd
+    assert schema.problem(schema.decode_checked(protocol.encode(
+        {"type": "later", "revision": 4, "game": "x", "view": {"odds_haunting": True}}))[0]) is not None
