@@ -54,14 +54,14 @@ def _draw_key(state, prompt, rng) -> str:
     weights = []
     hand_keys = [k for k in keys if cc.card(k.split(":", 1)[1]).kind in cc.HAND_KINDS]
     hand_total = state.unknown_in_deck()
-    hand_copies = sum(state.drawable_copies(k.split(":", 1)[1]) for k in hand_keys) or 1
+    hand_copies = sum(state.in_deck(k.split(":", 1)[1]) for k in hand_keys) or 1
     for key in keys:
         card = key.split(":", 1)[1]
         kind = cc.card(card).kind
         if kind in ("ghost", "fate"):
             weights.append(state.in_deck(card))
         else:
-            weights.append(hand_total * state.drawable_copies(card) / hand_copies)
+            weights.append(hand_total * state.in_deck(card) / hand_copies)
     return rng.choices(keys, weights=weights)[0]
 
 

@@ -202,6 +202,34 @@ PROMPT_SIZE, LARGE_PROMPT = 32, (40, 36)
 SLOT_COLUMNS, SLOT_ROW, SLOT_FONT = 2, 66, 26
 
 
+#: A physical die's faces among the choices ("face:1" … "face:6": House of Spirits' "The die
+#: shows 5"). Where the slots have two rows or more they take one row of their own, six small
+#: die-coloured buttons with the face's number, on every page: as slots they were two a page
+#: and a 5 rolled on the table was two "More" touches away (screen20 item 7).
+FACE_KEY = "face:"
+#: The narrowest face button (dp at scale 1): 9.5 mm on the 7" 800×480 display, as a grid row.
+FACE_WIDTH = 50
+
+
+def face_number(choice: dict) -> str:
+    """The face a choice says the die shows ("face:5" -> "5"), or "" for another choice."""
+    key = str(choice.get("key", ""))
+    face = key[len(FACE_KEY):]
+    return face if key.startswith(FACE_KEY) and face.isdigit() else ""
+
+
+def split_faces(choices: list[dict], rows: int, width: float, unit: float) -> tuple[list[dict], list[dict]]:
+    """The die faces that take a row of their own (:data:`FACE_KEY`) and the other choices,
+    in order. The faces keep to the slots (none split off) where there is only one slot row
+    (the others need it), fewer than two faces, or no room for them across ``width`` pixels
+    at :data:`FACE_WIDTH` each (``unit``: pixels per dp)."""
+    faces = [c for c in choices if face_number(c)]
+    fits = len(faces) >= 2 and rows >= 2 and width - (len(faces) - 1) * GAP * unit >= len(faces) * FACE_WIDTH * unit
+    if not fits:
+        return [], list(choices)
+    return faces, [c for c in choices if not face_number(c)]
+
+
 def pack(wide: list[bool], cols: int = SLOT_COLUMNS) -> list[tuple[int, int, int]]:
     """``(row, column, span)`` of each item, in order, row by row from the top: a wide
     item takes a whole row (a half-filled row before it is left as it is)."""

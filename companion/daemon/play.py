@@ -147,7 +147,7 @@ class InputPlay:
         try:
             reply = session.handle(inp, inp.line)
         except (StackError, StoreError) as exc:
-            self._screens.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
+            self._screens.notify(msg("{input}: {problem}", input=inputs.spoken(inp), problem=str(exc)), "error")
             return exc
         self._saving.check()
         if reply.accepted:

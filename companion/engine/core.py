@@ -217,18 +217,21 @@ class OptionSpec:
 
     def labels(self, words: Mapping[str, str]) -> list[str]:
         """Each of :attr:`values` in words, in order: the game's ``words`` for it
-        (:attr:`~companion.engine.game.Game.option_words`), "Yes"/"No" for a yes/no
-        option, else the value in words ("skip_cellar" -> "skip cellar", in English)."""
-        return [_value_words(value, words) for value in self.values]
+        (:attr:`~companion.engine.game.Game.option_words`; ``"name:value"`` first, for a
+        value two options share with different meanings), "Yes"/"No" for a yes/no option,
+        else the value in words ("skip_cellar" -> "skip cellar", in English)."""
+        return [_value_words(value, words, self.name) for value in self.values]
 
 
 #: A yes/no option's values, in every game.
 YES_NO: Mapping[bool, Msg] = {True: msg("Yes"), False: msg("No")}
 
 
-def _value_words(value: Any, words: Mapping[str, str]) -> str:
+def _value_words(value: Any, words: Mapping[str, str], name: str = "") -> str:
     if isinstance(value, bool):
         return YES_NO[value]
+    if isinstance(value, str) and f"{name}:{value}" in words:
+        return words[f"{name}:{value}"]
     if isinstance(value, str) and value in words:
         return words[value]
     return str(value).replace("_", " ")

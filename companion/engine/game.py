@@ -112,7 +112,8 @@ class Game(Generic[S]):
         options: options and house rules, with defaults.
         option_words: the game's words for its options' values (``{"skip_cellar": msg("skip
             cellar")}``), shown on their buttons in the table's language
-            (:meth:`~companion.engine.core.OptionSpec.labels`; a yes/no option needs none).
+            (:meth:`~companion.engine.core.OptionSpec.labels`; a yes/no option needs none;
+            ``"option:value"`` names one option's value where options share a value).
         chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
         components: every component id of the game (what a tag may stand for).
         pieces: every tagged physical piece, one component id per copy, in the order the
@@ -349,6 +350,13 @@ class Game(Generic[S]):
         """The odds meter (issue 33 item 5): one chance worth knowing now, as (what it is the
         chance of, a probability in [0, 1]) by the game's own rules and public facts only;
         None: nothing to show now (the default). Sent beside the view (the state's ``odds``)."""
+        return None
+
+    def start_problem(self, options: Mapping[str, Any], content: Mapping[str, Mapping[str, Any]]) -> Msg | None:
+        """Why a NEW game with ``options`` (resolved) and the table's entered card data
+        (``content``, the header's) cannot start, in one sentence saying what to do; None
+        (the default): it can. Asked only where the table starts a game (the New game screen,
+        ``companion play``, ``daemon --new``): a game already recorded always replays."""
         return None
 
     def view_first(self, state: S) -> Mapping[str, Any]:

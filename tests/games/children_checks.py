@@ -51,24 +51,8 @@ def check(state: State, public: bool = True) -> None:
         assert sorted(state.pairing) == sorted(content.ghosts)
         assert all(state.pairing[content.toys.index(t)] == g for t, g in state.flipped)
     assert (state.step == Step.OVER) == (state.outcome is not None)
-    check_known(state)
     if public:
         check_public(state)
-
-
-def check_known(state: State) -> None:
-    """Every card has one place at a time (issue 19 bug 12): a copy known to be in a hand or
-    under a tablet is one the deck no longer holds; there are no more such copies than the
-    card has outside the discard and scoring piles; each is where cards are."""
-    for card, places in state.known:
-        assert places and state.known_copies(card) <= state.in_deck(card), (card, state.known)
-        for place in places:
-            if place.startswith("h"):
-                assert state.hands[int(place[1:])] > 0, (place, state.known)
-            else:
-                assert state.left_in(place[2:]) > 0, (place, state.known)
-    for p, n in enumerate(state.hands):
-        assert sum(1 for _, places in state.known if places == (f"h{p}",)) <= n
 
 
 def hidden_twin(state: State) -> State | None:

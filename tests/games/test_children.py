@@ -8,7 +8,6 @@ no ghost in two places; Children cards conserved (deck + hands + rooms + discard
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import re
@@ -120,14 +119,25 @@ def test_stand_in_tablets_and_ghosts_are_named_in_the_tables_language():
 
 
 def test_a_ghost_banished_while_the_snow_globe_asks_which_is_no_longer_offered():
-    """Seed 4028: Ada's Snow Globe finds ghost-04, ghost-13 and Penny equally near and asks
-    which; before she answers, Cy banishes ghost-04 with the Feather, out of turn. The question
-    is asked again of the ghosts still in the mansion (choosing ghost-04 raised BrokenStep)."""
-    game = list(itertools.islice(random_game(4028), 173))
-    state = game[-1][2]
-    assert game[-1][1] == "banish:ghost-04"
+    """Ada's Snow Globe finds ghost-04, ghost-13 and Penny equally near and asks which; before
+    she answers, Cy banishes ghost-04 with the Feather, out of turn. The question is asked
+    again of the ghosts still in the mansion (choosing ghost-04 raised BrokenStep). Found by
+    seed 4028's random game, which plays another game since kidsleak21: the situation is set
+    up here."""
+    from children_checks import RULEBOOK_ROOMS, arrange
+
+    from companion.games.children.state import Ghost
+
+    ghosts = (Ghost("ghost-04", "parlor"), Ghost("ghost-13", "kitchen"), Ghost("penny", "wash-room"))
+    state = arrange(started(), RULEBOOK_ROOMS, where=("billiards-room", "spire", "wine-cellar"), ghosts=ghosts,
+                    skulls=(0, 0, 1), skull_pool=5)
+    state = SPEC.apply(state, "use:snow-globe")
+    assert [c.key for c in SPEC.prompt(state).choices] == ["nearest:ghost-04", "nearest:ghost-13", "nearest:penny"]
+    assert "free:2:feather" in {c.key for c in SPEC.prompt(state).out_of_turn}
+    state = SPEC.apply(SPEC.apply(state, "free:2:feather"), "banish:ghost-04")
     assert state.ghost("ghost-04") is None
     assert [c.key for c in SPEC.prompt(state).choices] == ["nearest:ghost-13", "nearest:penny"]
+    check(state)
     after = SPEC.apply(state, "nearest:penny")
     assert after.ghost("penny").room == state.room_of(0)
     with pytest.raises(RuleViolation):

@@ -96,44 +96,27 @@ def test_ravens_skull_puts_its_two_ghosts_in_two_different_rooms():
 # --------------------------------------------------------------------------- bug 12
 
 
-def test_a_single_copy_card_in_a_hand_is_not_drawn_again():
-    """"Every card has one place at a time" (issue 19): the one Teddy Bear is in Ada's
-    hand, so Bo's next draw cannot be the Teddy Bear; another toy it can."""
+def test_the_draw_list_is_every_card_out_of_the_public_piles():
+    """"Every card has one place at a time" (issue 19), as far as the table can see it
+    (kidsleak21): a draw may be every card with a copy out of the discard and the scoring
+    piles. Ada drew the one Teddy Bear; the companion no longer keeps that (a draw list, or
+    its refusal said aloud, that left it out told the table whose hand it had gone to), so
+    Bo's draw may be the Teddy Bear, and so may a draw after Ada left it under a tablet or
+    Bo picked it up there; a Toad whose every copy is discarded may not."""
     state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
     state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
-    assert state.known == (("teddy-bear", ("h0",)),)
-    unknown = replace(state, frames=(Frame("draw", BO, ("enter", "kitchen")),), known=())
-    assert "draw:teddy-bear" in keys(unknown)  # what the companion offered before
     bo = replace(state, frames=(Frame("draw", BO, ("enter", "kitchen")),))
-    assert SPEC.prompt(bo).player == "Bo" and "draw:parasol" in keys(bo)
-    assert "draw:teddy-bear" not in keys(bo)
-    check(bo)
-
-
-def test_a_card_left_under_a_tablet_is_still_out_of_the_deck_until_it_may_return():
-    """Ada leaves her whole hand under the Master Bedroom (an emergency escape): the Teddy
-    Bear is there, still not in the deck; the House Settles removes that room and its
-    cards go into the deck: from then on the Teddy Bear may be drawn again."""
-    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
-    state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
-    state = SPEC.apply(state, "escape")
-    assert state.known == (("teddy-bear", ("r:master-bedroom",)),)
-    assert "teddy-bear" not in state.drawable()
-    from companion.games.children.state import room_to_deck
-    assert "teddy-bear" in room_to_deck(state, "master-bedroom").drawable()
-
-
-def test_cards_left_and_picked_up_keep_their_one_place():
-    """Ada leaves one of her 6 cards under the Master Bedroom: the Teddy Bear is in her hand
-    or under that tablet; Bo picks the card up: it is in Ada's hand or Bo's. Never the deck."""
-    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
-    state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
-    state = SPEC.apply(state, "leave")
-    assert state.known == (("teddy-bear", ("h0", "r:master-bedroom")),)
-    bo = replace(state, where=(state.where[0], "master-bedroom", state.where[2]),
-                 frames=(Frame("pickup", BO, ("master-bedroom",)),))
-    bo = settle(bo)  # Bo picks up the card (then may tap a trap among it)
-    assert bo.known == (("teddy-bear", ("h0", "h1")),) and "teddy-bear" not in bo.drawable()
+    assert SPEC.prompt(bo).player == "Bo" and {"draw:teddy-bear", "draw:parasol", "draw:toad"} <= keys(bo)
+    copies = state.content.cards["toad"].copies
+    gone = replace(bo, discard=tuple(sorted(state.discard + ("toad",) * copies)))
+    assert "draw:toad" not in keys(gone) and "draw:teddy-bear" in keys(gone)
+    assert SPEC.refusal(gone, None, "children:device:toad").startswith("Every Toad card is in the discard pile.")
+    left = SPEC.apply(state, "leave")
+    assert left.left == (("master-bedroom", 1),) and "teddy-bear" in left.drawable()
+    picked = settle(replace(left, where=(left.where[0], "master-bedroom", left.where[2]),
+                            frames=(Frame("pickup", BO, ("master-bedroom",)),)))
+    assert picked.hands[BO] == 6 and "teddy-bear" in picked.drawable()
+    check(picked)
 
 
 # --------------------------------------------------------------------------- bug 13
@@ -185,7 +168,7 @@ def test_a_tablet_already_built_is_refused_by_name():
 
 def test_a_card_never_drawn_is_never_called_drawn_already():
     """A ghost in the mansion, a trapped ghost, an all-discarded device: each says where it
-    is; a card the companion knows is elsewhere says only "not in the Children deck now"."""
+    is; a toy when the deck holds only ghosts and fates says only "not in the Children deck now"."""
     state = mansion(where=("wash-room", "kitchen", "wine-cellar"), ghosts=[Ghost("rosie", "spire")])
     state = SPEC.apply(state, "move:master-bedroom")
     assert SPEC.refusal(state, None, "children:ghost:rosie").startswith(
@@ -193,7 +176,8 @@ def test_a_card_never_drawn_is_never_called_drawn_already():
     copies = state.content.cards["toad"].copies
     gone = replace(state, discard=tuple(sorted(state.discard + ("toad",) * copies)))
     assert SPEC.refusal(gone, None, "children:device:toad").startswith("Every Toad card is in the discard pile.")
-    held = replace(state, known=(("teddy-bear", ("h1",)),))
+    # every hand card's copy counted out of the deck (a count all can see): only ghosts and fates are left
+    held = replace(state, deck=len(state.ghost_deck) + state.fates_in_deck())
     text = SPEC.refusal(held, None, "children:toy:teddy-bear")
     assert text.startswith("That card is not in the Children deck now: each card is in one place at a time")
     assert "Teddy" not in text and "Bo" not in text
@@ -359,31 +343,39 @@ def test_out_of_turn_choices_reach_the_session_and_the_state_message():
 
 def _ada_drew_the_teddy_bear():
     state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
-    state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
-    assert state.known == (("teddy-bear", ("h0",)),)
-    return state
+    return SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
 
 
-def test_irwin_biddle_never_takes_a_card_known_to_be_in_another_hand():
-    """"Each card is in one place at a time" (issue 31): Ada drew the one Teddy Bear, so
-    Bo cannot put it back for Irwin Biddle; Ada can. The refusal never says the card went
-    elsewhere (kidsleak20: that told the table another hand or tablet held it)."""
+def test_irwin_biddle_asks_for_a_toy_the_table_cannot_place():
+    """Irwin Biddle: "all players (if they have one) must remove 1 Toy Card from their hands".
+    Ada drew the one Teddy Bear, a card only she saw; Bo is asked as any player with a card is
+    and may put the Teddy Bear back (kidsleak21: leaving it out told the table it was not his;
+    the table's word is taken, as for every hidden card). A Teddy Bear in a scoring pile, for
+    all to see, is neither offered nor taken."""
     state = _ada_drew_the_teddy_bear()
     bo = replace(state, frames=(Frame("biddle", BO),))
-    assert "biddle-toy:teddy-bear" not in keys(bo) and "biddle-toy:parasol" in keys(bo)
-    text = SPEC.refusal(bo, None, "children:toy:teddy-bear")
-    assert text.startswith("Irwin Biddle takes one toy from Bo's hand. ")
-    assert render(text, "it").startswith("Irwin Biddle prende un giocattolo dalla mano di Bo. ")
+    assert {"biddle-toy:teddy-bear", "biddle-toy:parasol", "no-toy"} <= keys(bo)
+    after = SPEC.apply(bo, "biddle-toy:teddy-bear")
+    assert after.hands[BO] == 4 and after.deck == state.deck + 1
+    scored = replace(bo, trapped=((("rosie", "teddy-bear"),), (), ()), hands=(5, 5, 5))
+    assert "biddle-toy:teddy-bear" not in keys(scored)
+    assert SPEC.refusal(scored, None, "children:toy:teddy-bear").startswith(
+        "The Teddy Bear is in a scoring pile: it trapped its ghost.")
     ada = replace(state, frames=(Frame("biddle", ADA),))
     assert "biddle-toy:teddy-bear" in keys(ada)
 
 
-def test_a_ghost_is_never_trapped_with_a_toy_known_to_be_in_another_hand():
-    """Bo meets Rosie with Ada's Teddy Bear known in Ada's hand: no trap is offered, only Run."""
+def test_a_ghost_is_offered_a_toy_the_table_cannot_place():
+    """Bo meets Rosie after Ada drew the one Teddy Bear: "Trap Rosie with the Teddy Bear" is
+    offered as it would be whoever drew it (kidsleak21: only Run told the table where it was);
+    tapped, Bo traps Rosie and the Teddy Bear goes to his scoring pile."""
     state = _ada_drew_the_teddy_bear()
-    state = replace(state, ghosts=(Ghost("rosie", "kitchen"),), frames=(Frame("check", BO, ("kitchen",)),))
-    assert keys(state) == {"run"}
-    assert SPEC.refusal(state, None, "children:toy:teddy-bear").startswith("A hidden card was tapped and not taken")
+    state = replace(state, ghosts=(Ghost("rosie", "kitchen"),), frames=(Frame("check", BO, ("kitchen",)),),
+                    ghost_deck=tuple(g for g in state.ghost_deck if g != "rosie"), deck=state.deck - 1)
+    assert keys(state) == {"catch:rosie", "run"}
+    caught = SPEC.apply(state, "catch:rosie")
+    assert caught.trapped[BO] == (("rosie", "teddy-bear"),) and caught.hands[BO] == 4
+    check(caught)
     ada = replace(state, where=("kitchen", "kitchen", "wine-cellar"), frames=(Frame("check", ADA, ("kitchen",)),))
     assert "catch:rosie" in keys(ada)
 

@@ -67,7 +67,7 @@ def test_every_shared_fact_equals_the_fact_worked_out_afresh(seed):
     the fields each fact names are all it reads."""
     checked = 0
     for state in _states(seed, 250):
-        state.known_fits(), state.drawable(), state.in_deck("teddy-bear")  # noqa: B018  (asks the facts)
+        state.drawable(), state.in_deck("teddy-bear"), state.unknown_in_deck()  # noqa: B018  (asks the facts)
         fresh = dataclasses.replace(state)  # through __init__: nothing derived yet
         for name in _FACTS:
             if name in state.__dict__:
@@ -133,7 +133,9 @@ def test_replace_works_out_what_a_change_leaves_stale_once_per_set_of_fields(mon
     plan = frozen._plan
     monkeypatch.setattr(frozen, "_PLANS", {})
     monkeypatch.setattr(frozen, "_plan", lambda cls, changes: planned.append(tuple(changes)) or plan(cls, changes))
-    actions = sum(1 for seed in range(2) for _ in _states(seed, 300))
+    # seed 0 (the default rules) and 5 (random house rules): 300 actions each (seed 1's game is
+    # lost after 198 since kidsleak21: the Dental Tools and Biddle questions are asked more)
+    actions = sum(1 for seed in (0, 5) for _ in _states(seed, 300))
     assert actions > 500
     assert len(planned) == len(set(planned)) == len(frozen._PLANS) < 60  # 39 here (32 of State)
 
@@ -275,7 +277,7 @@ def test_the_most_frequent_news_lines_are_made_once():
     seen: dict[str, object] = {}
     shared = 0
     frequent = ("enters the", "Put the ", "haunts the", "drifts to", "uses the", "leaves a card")
-    for seed in range(6):
+    for seed in range(7):  # (seeds 1 and 3 end early since kidsleak21: 198 and 85 actions)
         for state in _states(seed, 300):
             for line in state.news:
                 text = str(line)

@@ -110,9 +110,10 @@ def test_setup_one_ghost_in_c_f_i_l_and_nowhere_else():
     assert SPEC.news(state) == (  # "Set Up" as a checklist (issue 19)
         "Set out the original game board with the Cellar board to its left.",
         "Place one ghost in each of rooms C, F, I, L.",
-        "Shuffle the 12 Cursed Treasures and place one face-down in each room A to L.",
+        # option tiles = virtual (the default): the companion picks them, the real tiles stay in the box (cc21)
+        "Leave the 12 Cursed Treasures in the box: put a marker (a coin or a counter) in each room A to L instead.",
         "Put the 4 secret passage tiles in rooms A, F, G and K.",
-        "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar board.",
+        "Leave the 6 Jinxed Item tiles in the box: when a Cellar card gives one, the companion says which one to take.",
         "Every hunter starts outside, at the front door.",
         "Ada moves the red hunter and the blue hunter.",  # notes.md 1.5: 2 players, 2 hunters each
         "Bo moves the yellow hunter and the green hunter.",

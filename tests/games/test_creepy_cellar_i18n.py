@@ -171,6 +171,12 @@ RARE = {
     # undo17b: tests/games/test_undo_steps.py, both languages
     "Take the secret passage tile back off room {room}: it is discarded again.",
     "{player} takes the Jinxed Item back from room {room} into the backpack.",
+    # cc21 (option tiles = virtual: the real tiles stay in the box): what two set-up steps are for, an
+    # undo's line: tests/games/test_creepy_cellar_tiles_words.py, both languages
+    "Each marker is a hidden treasure. When a hunter picks one up, the companion says which treasure it is, and you "
+    "take that one out of the box. Each treasure has a curse that starts when you pick it up.",
+    "A Jinxed Item stops you picking up treasures until you drop it in its room.",
+    "{player} puts the {tile} back in the box.",
 }
 
 

@@ -209,8 +209,10 @@ def test_basic_physical_setup_names_the_six_cards_out_and_the_treasures():
 
 
 def test_nightmare_setup_mentions_the_six_jinxed_tiles():
-    """"Set Up": "Shuffle the Jinxed Item tiles and place them face-down next to the Cellar Board"."""
-    assert "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar board." in SPEC.news(new_game())
+    """"Set Up": "Shuffle the Jinxed Item tiles and place them face-down next to the Cellar Board" (the
+    table's own tiles, ``tiles = physical``; the companion's draws leave them in the box: cc21)."""
+    assert "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar board." in SPEC.news(
+        new_game(tiles="physical"))
 
 
 def test_basic_and_advanced_jinxed_item_card_names_no_tile():

@@ -154,9 +154,9 @@ def test_children_a_cut_down_due_now_the_ghosts_win_and_no_enraged_ghost_left():
 
 
 def test_children_meter_reads_public_facts_only():
-    """The toy -> ghost pairing of the stacks not flipped and the hand cards the companion saw
-    drawn are HIDDEN: a twin that differs only in them shows the same figure, all through
-    random games."""
+    """The toy -> ghost pairing of the stacks not flipped is HIDDEN: a twin that differs only in
+    it shows the same figure, all through random games (the hand cards the companion saw drawn
+    are not kept at all, kidsleak21)."""
     from children_checks import hidden_twin, random_game
 
     from companion.games.children.odds import cut_down
@@ -165,9 +165,8 @@ def test_children_meter_reads_public_facts_only():
     for seed in (1, 2):
         for _, _, state in random_game(seed, 300):
             twin = hidden_twin(state)
-            for other in (twin, replace(state, known=())):
-                if other is not None:
-                    assert cut_down(other) == cut_down(state)
+            if twin is not None:
+                assert cut_down(twin) == cut_down(state)
             seen.add(cut_down(state))
     assert len(seen) > 2  # not a constant
 

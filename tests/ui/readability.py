@@ -269,7 +269,8 @@ def cut_places(table) -> list[str]:
     shown = [widget for widget in table.ids.board_slot.walk(restrict=True) if visible(widget)]
     return [*(f"{widget.name!r} shown as {plain(widget.text, True)!r}" for widget in shown
               if getattr(widget, "cut", False) and hasattr(widget, "name")),
-            *_house_names_cut([widget for widget in shown if type(widget).__name__ == "HouseView"])]
+            *_house_names_cut([widget for widget in shown if type(widget).__name__ == "HouseView"]),
+            *_player_marks_cut(table, shown)]
 
 
 def _house_names_cut(houses) -> list[str]:
@@ -288,6 +289,47 @@ def _house_names_cut(houses) -> list[str]:
         return []
     return [f"{house.name!r} shown as {shown!r} (the names need {need:.0f} px at the floor, the row has {room:.0f})"
             for house in houses if (shown := plain(house.label.text, house.label.markup)) != house.name]
+
+
+def _player_marks_cut(table, shown) -> list[str]:
+    """CLUE: IT's players (more than four) shown as marks ("Giu") where their row of panels
+    holds the whole name: the room the row's panels leave beyond what they show (each
+    name at the floor, the kept cards' icon and count, the padding; side by side in
+    landscape, one over the other in portrait) is at least what the whole name adds to its
+    mark (screen20 item 5: "Giu", "Tom", "Mar", "Leo" at 7 players, "Giulia" fitting beside
+    "Ada", "Bo" and "Cy" at 800×480 with 59 px to spare)."""
+    from ui.boards.fit import word_width
+    from ui.boards.names import short_marks
+    from ui.boards.parts import FLOOR, font, gap
+
+    board = next((w for w in shown if type(w).__name__ == "ClueBoard"), None)
+    players = [str(p) for p in (board.view.get("players") or [])] if board is not None else []
+    if len(players) <= 4:
+        return []
+    by_mark = {mark: name for name, mark in short_marks(players, longest=3).items() if mark != name}
+    rows: dict[tuple, list] = {}
+    for panel in (w for w in shown if type(w).__name__ == "Panel" and w.parent is not None):
+        labels = [c for c in panel.children if hasattr(c, "min_font") and plain(c.text, True)]
+        counts = [c for c in panel.children if type(c).__name__ == "IconCounts"]
+        if labels and plain(labels[-1].text, True) in (*players, *by_mark):
+            rows.setdefault((id(panel.parent), round(panel.y)), []).append((panel, labels[-1], counts))
+    found = []
+    for row in rows.values():
+        slack = 0.0
+        for panel, label, counts in row:
+            name = word_width(plain(label.text, True), font(FLOOR), True) + 4
+            cards = sum(font(FLOOR) * 1.1 + word_width(str(item[1]), font(FLOOR), True) + gap(6)
+                        for c in counts for item in c.items)
+            need = max(name, cards) if panel.orientation == "vertical" else name + cards
+            slack += panel.width - need - 2 * gap(2)
+        for _panel, label, _counts in row:
+            mark = plain(label.text, True)
+            if mark in by_mark:
+                more = word_width(by_mark[mark], font(FLOOR), True) - word_width(mark, font(FLOOR), True)
+                if more <= slack:
+                    found.append(f"{by_mark[mark]!r} shown as {mark!r} (it needs {more:.0f} px more, "
+                                 f"its row has {slack:.0f} to spare)")
+    return found
 
 
 def text_box(label) -> tuple[float, float, float, float]:

@@ -298,6 +298,18 @@ def test_every_board_at_every_size(reports, messages, size):
     small_buttons = {name: {label: size for label, size in sizes.items() if len(label) <= 16 and size < 16}
                      for name, sizes in report["choice_sp"].items()}
     assert {name: small for name, small in small_buttons.items() if small} == {}
+    # CLUE: IT's stand-in Kid beside its pawn in a player's panel (Cy plays "Personaggio 3"):
+    # its word cut, never a bare "3" that reads as a count beside the kept cards' "0"
+    # (screen21; "Kid 3" and "Personaggio 3" show whole where they fit)
+    kids = {name: [w for w in words if w.endswith(" 3") or w == "3"] for name, words in report["board_words"].items()
+            if name.startswith("clue_it-mid-")}
+    assert kids and all(found and found[0][:4] in ("Kid ", "Pers") for found in kids.values()), kids
+    # House of Spirits' roll: the six faces a physical die shows are on the first page, one
+    # row of die-coloured buttons (as slots they were two a page: a 5 rolled on the table was
+    # two "More" touches away, screen20 item 7)
+    faces = {name: sorted(label for label in sizes if label.isdigit())
+             for name, sizes in report["choice_sp"].items() if name.startswith("house_of_spirits-odds")}
+    assert len(faces) == 2 and all(found == list("123456") for found in faces.values()), faces
     assert [name for name, empty in report["empty_todo"].items() if empty] == []  # an amber box with no line
     # nothing drawn that costs without showing (tests/ui/drawing.py): 14 transparent frames
     # a frame on the Creepy Cellar board, Kivy's own stencil over the whole window (issue 17 item 10)

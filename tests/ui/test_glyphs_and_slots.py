@@ -85,6 +85,20 @@ def test_slots_page_with_room_for_the_page_button():
     assert layout.slot_rows(150, 1.0) == 2 and layout.slot_rows(10, 1.0) == 1
 
 
+def test_a_die_s_faces_take_one_row_of_their_own():
+    # House of Spirits' roll: Roll the die (the main button), Do something else, the faces
+    cancel = {"key": "cancel", "label": "Do something else"}
+    faces = [{"key": f"face:{n}", "label": f"The die shows {n}"} for n in range(1, 7)]
+    # the choice panel at 800×480: about 410 px across, two slot rows over the main button
+    shown, others = layout.split_faces([cancel, *faces], 2, 410, 1.0)
+    assert [layout.face_number(face) for face in shown] == list("123456") and others == [cancel]
+    assert layout.slot_pages([False], 2 - 1) == [[0]]  # the rest on one page, the faces under it
+    # where the faces do not get a row (one slot row; 50 dp each does not fit) they stay slots
+    assert layout.split_faces([cancel, *faces], 1, 410, 1.0) == ([], [cancel, *faces])
+    assert layout.split_faces([cancel, *faces], 2, 300, 1.0) == ([], [cancel, *faces])
+    assert layout.face_number({"key": "face:x"}) == layout.face_number(cancel) == ""
+
+
 def test_the_staff_banner_words_and_absent_fields():
     assert staff_text({}) == "" and staff_text(None) == ""  # an older daemon: no banner
     assert staff_text({"called": True, "since": 1.0, "message": None}) == \

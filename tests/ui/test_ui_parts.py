@@ -368,6 +368,32 @@ def test_markers_are_short_and_unique():
     assert short_marks(["Giulia", "Giuliano", "Marco"]) == {"Giulia": "G1", "Giuliano": "G2", "Marco": "Marc"}
 
 
+def test_a_row_of_players_shows_whole_names_where_it_holds_them():
+    """CLUE: IT's seven players at 800×480 (screen21): every name was cut to three letters;
+    the row's panels now share its width as their names need, the widest falling to its mark
+    first. Widths (px at 20 px bold, Roboto, measured in the client) plus the kept cards' 43."""
+    from ui.boards.names import whole_names
+
+    cards = 43
+    first = [35 + cards, 24 + cards, 24 + cards, 51 + cards]  # Ada, Bo, Cy, Giulia
+    assert whole_names(first, [35 + cards, 24 + cards, 24 + cards, 30 + cards], 366) == [True] * 4
+    second = [86 + cards, 98 + cards, 83 + cards]  # Tommaso, Margherita, Leonardo: Margherita falls first
+    marks = [34 + cards, 30 + cards, 30 + cards]
+    assert whole_names(second, marks, 366) == [True, False, True]
+    assert whole_names(second, marks, 200) == [False, False, False]
+    assert whole_names([50, 60], [50, 40], 10) == [True, False]  # a name no wider than its mark stays
+
+
+def test_a_stand_in_kid_is_cut_keeping_its_word_and_number():
+    """CLUE: IT's "Personaggio 3" beside its pawn in a player's panel was a bare "3"
+    (screen21): it is cut keeping four letters or more and its number first."""
+    from ui.boards.clue_it import kid_cuts
+
+    cuts = kid_cuts("Personaggio 3")
+    assert cuts[0] == "Personaggi. 3" and cuts[-1] == "Pers. 3" and len(cuts) == 7
+    assert kid_cuts("Kid 3") == kid_cuts("Mike") == kid_cuts("Mike Hanlon") == []
+
+
 def test_a_dark_player_colour_is_lightened_for_text_on_the_tiles():
     from ui import theme
 

@@ -23,7 +23,7 @@ from ui.boards import PlacePicks, watch_language
 from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
 from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import LINE, PlaceName, plain, word_width
-from ui.boards.names import short_marks, short_places, stand_in_number
+from ui.boards.names import short_marks, short_places, stand_in_number, whole_names
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, text
 from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
@@ -217,11 +217,24 @@ def whole_name_first(label, cards, top, below, name: str, mark: str, markup) -> 
     place()
 
 
+def kid_cuts(name: str) -> list[str]:
+    """A stand-in Kid's name cut to fit beside its pawn, longest first, keeping at least four
+    letters of its word and its number: "Personaggio 3" -> "Personaggi. 3" … "Pers. 3"
+    (screen21: a bare "3" beside the pawn read as a count, beside the kept cards' "0"); none
+    for a name without a number ("Mike") or with a short word ("Kid 3")."""
+    parts = str(name).split()
+    if len(parts) < 2 or not parts[-1][:1].isdigit():
+        return []
+    head, tail = parts[0], " ".join(parts[1:])
+    return [f"{head[:n]}. {tail}" for n in range(len(head) - 1, 3, -1)]
+
+
 class KidCount(IconCounts):
     """A player's Kid: the pawn in the player's colour and the Kid's name ("Mike",
-    "Ragazzo 3"), or its ``short`` form (:func:`initial`: "3", "B") beside the pawn where the
-    name would run out of the panel (issue 29: "Ragazzo 3" ran 29 px past four players'
-    panels at 800×480; then the pawn stood beside a code, "#3")."""
+    "Ragazzo 3"), cut keeping its number where it would run out of the panel (:func:`kid_cuts`:
+    "Pers. 3"), or its ``short`` form (:func:`initial`: "3", "B") beside the pawn where even
+    that does not fit (issue 29: "Ragazzo 3" ran 29 px past four players' panels at 800×480;
+    then the pawn stood beside a code, "#3")."""
 
     name = StringProperty("")
     short = StringProperty("")
@@ -229,8 +242,10 @@ class KidCount(IconCounts):
 
     def draw(self, *args) -> None:
         size = max(self.smallest, min(self.height * 0.8, self.biggest))
-        fits = size * 1.1 + word_width(self.name, size, True) <= self.width
-        items = [("pawn", self.name if fits or not self.short else self.short, tuple(self.colour))]
+        options = [self.name, *kid_cuts(self.name)]
+        fitting = (option for option in options if size * 1.1 + word_width(option, size, True) <= self.width)
+        shown = next(fitting, self.short or self.name)
+        items = [("pawn", shown, tuple(self.colour))]
         if [tuple(item) for item in self.items] != items:
             self.items = items  # drawn again before the same frame
             return
@@ -264,6 +279,35 @@ class AnswersRow(BoxLayout):
 
     def _show(self, *_args) -> None:
         self.label.text = "" if self.figure else self.words
+
+
+class NameRow(BoxLayout):
+    """A row of players' panels (more than four players), each as wide as its name and
+    kept cards need, the names whole where the row holds them
+    (:func:`~ui.boards.names.whole_names`: the widest falls to its mark first), fitted again
+    at each new width. ``entries``: ``(panel, label, whole markup, mark markup, the cards'
+    width, stacked)``; ``stacked``: the cards under the name (portrait), not beside it."""
+
+    def __init__(self, entries: list[tuple], **kwargs):
+        super().__init__(spacing=gap(2), **kwargs)
+        self.entries = entries
+        for panel, *_rest in entries:
+            self.add_widget(panel)
+        self.bind(width=self._fit)
+        self._fit()
+
+    def _need(self, markup: str, beside: float, stacked: bool) -> float:
+        name = word_width(plain(markup), font(FLOOR), True) + 4  # as name_or_mark measures it
+        return (max(name, beside) if stacked else name + beside) + 2 * gap(2)
+
+    def _fit(self, *_args) -> None:
+        whole = [self._need(w, beside, stacked) for _p, _l, w, _m, beside, stacked in self.entries]
+        marks = [self._need(m, beside, stacked) for _p, _l, _w, m, beside, stacked in self.entries]
+        room = self.width - self.spacing * (len(self.entries) - 1)
+        for (panel, label, w, m, *_rest), shown, need, short in zip(
+                self.entries, whole_names(whole, marks, room), whole, marks):
+            label.text = w if shown else m
+            panel.size_hint_x = need if shown else short
 
 
 class ClueBoard(PlacePicks, BoxLayout):
@@ -423,45 +467,51 @@ class ClueBoard(PlacePicks, BoxLayout):
         row of panels wide enough, the names as short marks)."""
         return len(players) > 4 and not getattr(App.get_running_app(), "portrait", False)
 
-    def _players(self, view: dict, _: Translate, colours: dict) -> GridLayout:
+    def _players(self, view: dict, _: Translate, colours: dict) -> Widget:
         """A panel per player: the name, then the Kid's pawn in the player's colour with its
         name (four players or fewer) and the kept Intrigue cards (a card back and the
-        count; their names stay hidden); more than four players in two rows of lower panels."""
+        count; their names stay hidden); more than four players in two rows of lower panels
+        (portrait: one row), each as wide as its name needs (:class:`NameRow`)."""
         players = view.get("players") or []
         rows = 2 if self._two_rows(players) else 1
-        row = GridLayout(spacing=gap(2), size_hint_y=0.1 * rows if rows > 1 else 0.17, rows=rows)
-        marks = short_marks(players, longest=3) if len(players) > 4 else {}
+        crowded = len(players) > 4
+        marks = short_marks(players, longest=3) if crowded else {}
         fallback = marks or short_marks(players)
         out = set(view.get("eliminated") or [])
         held = view.get("intrigue_held") or {}
+        panels = []
         for player in players:
             gone = player in out
             active = player == view.get("turn") and not view.get("outcome")
             panel = Panel(fill=theme.DISABLED if gone else theme.PANEL, bright=active,
                           edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=(gap(2), gap(1)), spacing=0,
                           orientation="horizontal" if rows > 1 else "vertical")
-            shown = marks.get(player, player)
             ink = theme.on_dark(theme.player_colour(player, colours))
 
             def bold(words: str, gone: bool = gone, ink: tuple = ink) -> str:
                 return f"[b]{escape_markup(words) if gone else coloured(words, ink)}[/b]"
 
-            label = text(bold(shown), 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
-                         size_hint_x=0.6 if rows > 1 else 1)
+            label = text(bold(player), 20, color=theme.TEXT_FAINT if gone else theme.TEXT)
+            label.player, label.mark = player, fallback[player]  # the whole name and its mark (readability audit)
             # the whole name where it fits beside the kept cards, else its mark ("Giulia" broke);
             # four players: the cards go down beside the Kid first (whole_name_first)
             kid = (view.get("kids") or {}).get(player)
-            if gone or rows > 1 or not kid or len(players) > 4:
-                name_or_mark(label, shown, fallback[player], bold)
             count = str(held.get(player, 0))
-            cards = IconCounts(items=[("card", count)], smallest=font(FLOOR), biggest=font(22), size_hint_x=0.4)
-            if gone:
+            cards = IconCounts(items=[("card", count)], smallest=font(FLOOR), biggest=font(22))
+            if gone or crowded or not kid:
+                beside = escape_markup(_("Out")) if gone else count
+                beside_w = word_width(beside, font(FLOOR), True) + gap(6) + (0 if gone else font(FLOOR) * 1.1)
                 panel.add_widget(label)
-                panel.add_widget(text(escape_markup(_("Out")), 20, color=theme.TEXT_FAINT))
-            elif rows > 1 or not kid or len(players) > 4:  # five or more in one row: no room for the Kid
-                panel.add_widget(label)
-                panel.add_widget(cards if rows > 1 else IconCounts(items=cards.items, smallest=font(FLOOR),
-                                                                   biggest=font(22)))
+                if gone:
+                    panel.add_widget(text(beside, 20, color=theme.TEXT_FAINT))
+                else:
+                    panel.add_widget(cards)
+                if rows > 1:  # side by side: the cards as wide as they need, the name the rest
+                    panel.children[0].size_hint_x, panel.children[0].width = None, beside_w
+                if crowded:
+                    panels.append((panel, label, bold(player), bold(fallback[player]), beside_w, rows == 1))
+                else:
+                    name_or_mark(label, player, fallback[player], bold)
             else:  # the name and the kept cards, then the Kid's pawn with its name: "Ragazzo 3" ran out of the panel
                 top, below = BoxLayout(), BoxLayout()
                 top.add_widget(label)
@@ -474,6 +524,15 @@ class ClueBoard(PlacePicks, BoxLayout):
                                           colour=theme.player_colour(player, colours),
                                           smallest=font(FLOOR), biggest=font(22)))
                 panel.add_widget(below)
-                whole_name_first(label, cards, top, below, shown, fallback[player], bold)
-            row.add_widget(panel)
-        return row
+                whole_name_first(label, cards, top, below, player, fallback[player], bold)
+                panels.append((panel, None, "", "", 0.0, False))
+        if not crowded:
+            row = GridLayout(spacing=gap(2), size_hint_y=0.17, rows=1)
+            for panel, *_rest in panels:
+                row.add_widget(panel)
+            return row
+        box = BoxLayout(orientation="vertical", spacing=gap(2), size_hint_y=0.1 * rows if rows > 1 else 0.17)
+        half = -(-len(panels) // rows)
+        for start in range(0, len(panels), half):
+            box.add_widget(NameRow(panels[start:start + half]))
+        return box

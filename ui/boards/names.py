@@ -110,3 +110,19 @@ def key_word(name: str) -> str:
     Street" -> "Neibolt", "Biblioteca Pubblica" -> "Biblioteca")."""
     words_ = [w for w in str(name).split() if w.casefold() not in _LINKS]
     return max(words_, key=len) if words_ else str(name)
+
+
+def whole_names(whole: list[float], marks: list[float], room: float) -> list[bool]:
+    """Which names of a row of panels show whole: each panel needs ``whole[i]`` pixels with
+    its whole name and ``marks[i]`` with its short mark (:func:`short_marks`); the row has
+    ``room``. Every name whole where they all fit; else the widest whole name falls to its
+    mark, then the next widest, until the row holds them (CLUE: IT's seven players: "Giu",
+    "Tom", "Mar", "Leo" were all cut to three letters, though "Giulia" fitted beside "Ada",
+    "Bo" and "Cy" with room to spare). A name no wider than its mark stays whole."""
+    shown = [True] * len(whole)
+    while sum(w if s else m for w, m, s in zip(whole, marks, shown)) > room:
+        longer = [i for i, s in enumerate(shown) if s and whole[i] > marks[i]]
+        if not longer:
+            break
+        shown[max(longer, key=lambda i: whole[i] - marks[i])] = False
+    return shown

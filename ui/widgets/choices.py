@@ -24,11 +24,14 @@ from ui.layout import (
     SLOT_COLUMNS,
     SLOT_FONT,
     SLOT_ROW,
+    face_number,
     main_choice,
     order_choices,
     pack,
+    rows_of,
     slot_pages,
     slot_rows,
+    split_faces,
 )
 from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
@@ -217,9 +220,10 @@ class ChoicePanel(Widget):
             self._dress(self._main, main, True)
             self._main.pos, self._main.size = (self.x, self.y), (self.width, MAIN_HEIGHT * unit)
         column = (self.width - (SLOT_COLUMNS - 1) * GAP * unit) / SLOT_COLUMNS
-        wide = [self._wide(str(c.get("label") or c["key"]), column) for c in rest]
         rows = slot_rows(self.height - main_room, unit)
-        pages = _slot_pages(tuple(wide), rows) if rest else [[]]
+        faces, rest = split_faces(rest, rows, self.width, unit)  # a die's faces: a row of their own
+        wide = [self._wide(str(c.get("label") or c["key"]), column) for c in rest]
+        pages = _slot_pages(tuple(wide), rows - (1 if faces else 0)) if rest else [[]]
         self._page_count = len(pages)
         number = min(int(self.page), len(pages) - 1)
         page = [rest[i] for i in pages[number]]
@@ -228,18 +232,30 @@ class ChoicePanel(Widget):
             last = number == len(pages) - 1
             label = f"{self.first_label} 1/{len(pages)}" if last else f"{self.more_label} {number + 2}/{len(pages)}"
             page, page_wide = page + [{"key": MORE_KEY, "label": label}], page_wide + [False]
-        while len(self._pool) < len(page):
+        while len(self._pool) < len(page) + len(faces):
             self._pool.append(self._new_button())
-        placed = pack(page_wide)
+        placed = pack(page_wide) if page else []
         for index, button in enumerate(self._pool):
-            shown = index < len(page)
+            shown = index < len(page) + len(faces)
             self._show(button, shown)
-            if shown:
+            if index >= len(page) and shown:
+                self._place_face(button, faces, index - len(page), rows_of(placed), unit)
+            elif shown:
                 row, col, span = placed[index]
                 self._dress(button, page[index], False, SLOT_ROW * unit, sp(SLOT_FONT) * self.scale)
                 button.size = (column * span + GAP * unit * (span - 1), SLOT_ROW * unit)
                 top = self.top - row * (SLOT_ROW + GAP) * unit
                 button.pos = (self.x + col * (column + GAP * unit), top - SLOT_ROW * unit)
+
+    def _place_face(self, button: TouchButton, faces: list[dict], index: int, row: int, unit: float) -> None:
+        """``button`` as the ``index``-th of the die's ``faces`` in slot row ``row``: the faces
+        share the row, each a die-coloured button with its number at the main button's size."""
+        width = (self.width - (len(faces) - 1) * GAP * unit) / len(faces)
+        self._dress(button, faces[index], False, SLOT_ROW * unit, sp(MAIN_FONT) * self.scale,
+                    text=face_number(faces[index]))
+        button.size = (width, SLOT_ROW * unit)
+        top = self.top - row * (SLOT_ROW + GAP) * unit
+        button.pos = (self.x + index * (width + GAP * unit), top - SLOT_ROW * unit)
 
     def _show(self, widget, shown: bool) -> None:
         """Put ``widget`` in the panel or take it out, as ``shown`` says."""
@@ -254,21 +270,24 @@ class ChoicePanel(Widget):
         return button
 
     def _dress(self, button: TouchButton, choice: dict, primary: bool, height: float | None = None,
-               font_size: float | None = None) -> None:
+               font_size: float | None = None, text: str = "") -> None:
         """Make ``button`` show ``choice``; ``height`` and ``font_size`` in pixels (defaults:
-        the main button's)."""
-        text = str(choice.get("label") or choice["key"])
+        the main button's); ``text``: its words where they are not the choice's label (a die
+        face's number)."""
+        text = text or str(choice.get("label") or choice["key"])
         if (button.text, button.key) != (text, choice["key"]):
             button.mark_changed()
         button.height = height or dp(MAIN_HEIGHT) * self.scale
         button.font_size = font_size or sp(MAIN_FONT) * self.scale
-        button.bold, button.text = primary, text
+        button.bold, button.text = primary or bool(face_number(choice)), text
         button.key = choice["key"]
         button.disabled = self.busy
         if primary:
             button.base_colour, button.down_colour, button.text_colour = theme.PRIMARY, theme.PRIMARY_DOWN, theme.TEXT
         elif choice["key"] == MORE_KEY:
             button.base_colour, button.down_colour, button.text_colour = theme.PANEL_EDGE, theme.BUTTON_DOWN, theme.GOLD
+        elif face_number(choice):  # a die's face: its number on the die's colours
+            button.base_colour, button.down_colour, button.text_colour = theme.DIE_FACE, theme.BUTTON_DOWN, theme.PIP
         elif choice["key"] in FINAL_KEYS:
             button.base_colour, button.down_colour, button.text_colour = theme.WIN_BUTTON, theme.BUTTON_DOWN, theme.GOLD
         else:

@@ -402,7 +402,8 @@ class Children(Game[State]):
     reader_roles = {"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
                     "trap": "cards", "fate": "cards"}
     content = CONTENT
-    rules_version = 3  # issue 19, issue 31 ("each card is in one place" for every card named from a hand)
+    rules_version = 4  # issue 19, issue 31 ("each card is in one place" for every card named from a hand),
+    # kidsleak21 (questions and offers follow the public piles: the Dental Tools and Biddle questions asked more)
 
     def odds(self, state: State) -> tuple[Msg, float | Fraction] | None:
         """The odds meter (issue 33 item 5): :func:`~companion.games.children.odds.odds`."""

@@ -24,8 +24,6 @@ from companion.games.children.state import (
     add_hand,
     add_left,
     changed,
-    forget,
-    left_behind_known,
     put,
     set_ghosts,
 )
@@ -156,7 +154,7 @@ def trap(state: State, p: int, ghost: str) -> State:
     toy = state.content.beloved_toy(ghost)
     was = next((g for g in state.ghosts if g.id == ghost), None)  # where and which side up, for the undo (words18)
     seen = {} if was is None else {"room": state.name(was.room), "enraged": int(was.enraged)}
-    state = add_hand(forget(state, toy, p), p, -1)
+    state = add_hand(state, p, -1)
     state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost])
     trapped = put(state.trapped, p, state.trapped[p] + ((ghost, toy),))
     state = replace(state, trapped=trapped)
@@ -229,12 +227,11 @@ def leave_cards(state: State, p: int, n: int, *lines) -> State:
     than the hand limit there). ``lines``: said in the same copy."""
     n = min(n, state.hands[p])
     room = state.where[p]
-    every = n == state.hands[p]
     said = {"news": state.news + lines} if lines else {}  # (the left cards and the hand in one copy)
     if room is None:
-        return add_hand(state, p, -n, known=left_behind_known(state, p, None, every), deck=state.deck + n, **said)
+        return add_hand(state, p, -n, deck=state.deck + n, **said)
     state = add_left(state, room, n)
-    return add_hand(state, p, -n, known=left_behind_known(state, p, room, every), **said)
+    return add_hand(state, p, -n, **said)
 
 
 def escape(state: State, p: int, forced: bool = True, ran: int = 0) -> State:

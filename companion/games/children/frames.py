@@ -31,15 +31,9 @@ from companion.games.children.state import (
     add_hand,
     add_left,
     changed,
-    forget,
-    forgotten,
-    hand_place,
-    learn,
-    picked_up_known,
     pop,
     push,
     put,
-    room_to_deck,
     set_ghosts,
 )
 from companion.i18n import Msg, NewsLine, msg, notable, ntodo, todo
@@ -74,28 +68,13 @@ def _replace_top(state: State, frame: Frame) -> State:
 
 
 def may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
-    """Player ``p`` may be holding ``card`` (their hand has more than ``also`` cards and a
-    copy of it is not accounted for elsewhere: not discarded, trapped, or known to be in
-    another place, "each card is in one place at a time", issue 31)."""
-    return state.hands[p] > also and state.in_deck(card) > known_elsewhere(state, p, card)
-
-
-def table_may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
-    """What the whole table can tell of :func:`may_hold`: ``p``'s hand has more than ``also``
-    cards and a copy of ``card`` is not where all can see it (the discard pile, a scoring
-    pile, Kitty Kitty's card in front of a player). It never reads the copies the companion
-    saw go into a hand or under a tablet (HIDDEN): a question the table sees, or a list on
-    the shared screen, must not change with where another player's hidden card went
-    (kidsleak20)."""
+    """Player ``p`` may be holding ``card`` as the whole table can tell: their hand has more
+    than ``also`` cards and a copy of ``card`` is not where all can see it (the discard pile,
+    a scoring pile, Kitty Kitty's card in front of a player). Every question, offer, list and
+    refusal the table sees is decided by it: none may change with where another player's
+    hidden card went (kidsleak20, kidsleak21), so the companion keeps no record of the copies
+    it saw go into a hand."""
     return state.hands[p] > also and state.in_deck(card) > 0
-
-
-def known_elsewhere(state: State, p: int, card: str) -> int:
-    """Copies of ``card`` the companion knows are not in ``p``'s hand (another hand, under a
-    tablet; HIDDEN); 0 when that knowledge does not fit (the draw ignores it too)."""
-    if not state.known or not state.known_fits():
-        return 0
-    return state.known_copies(card) - state.known_in(card, hand_place(p))
 
 
 # --------------------------------------------------------------------------- devices
@@ -141,16 +120,12 @@ def passage_hand_ok(state: State, p: int) -> bool:
     return state.hands[p] - 1 <= state.hand_limit
 
 
-#: :func:`hand_place` of players 0-9 (more than a game seats), in order.
-_HAND_PLACES = tuple(hand_place(p) for p in range(10))
-
-
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
     """One choice per device ``p`` could use now (:func:`usable`), picked by tapping the
     device card. The checks :func:`usable` makes per device, with what they share worked out
     once for all of them (asked at every step 2 and of every player out of turn): the
-    payment (the same for every device but the Toad), the known copies, the ghosts within 2
-    rooms (the Hatpin's and the Feather's)."""
+    payment (the same for every device but the Toad), the copies out of the discard and the
+    scoring piles, the ghosts within 2 rooms (the Hatpin's and the Feather's)."""
     room = state.where[p]
     if room is None or not state.hands[p]:  # may_hold's hand, and usable's room
         return []
@@ -160,21 +135,18 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
         return []  # no turn action, no skull token: nothing is paid for
     else:
         how, toad = ("skull" if p == state.active else None), None
-    in_deck = state._in_deck
-    fits = bool(state.known) and state.known_fits()  # known_elsewhere's knowledge, for every device
-    copies, places, place = (state._known_copies, state._known_places, _HAND_PLACES[p]) if fits else ({}, {}, "")
+    in_deck = state._in_deck  # may_hold's copies, for every device
     here = _in_the_mansion(state, room)  # what each device's own check said in this room of this mansion
     choices = []
     for d, _card in state.devices:
         if only is not None and d not in only:
             continue
         paid = toad if d == "toad" else how or ("skull" if d in cc.FREE_DEVICES else None)
-        if paid is None or in_deck[d] <= (copies.get(d, 0) - places.get((d, place), 0) if fits else 0):
+        if paid is None or in_deck[d] <= 0:
             continue
         if d == "cricket-cage":  # _cage_targets, stopping at the first ghost whose toy p may hold
             content = state.content
-            does = any(in_deck[toy] > (copies.get(toy, 0) - places.get((toy, place), 0) if fits else 0)
-                       for toy in (content.beloved_toy(g.id) for g in state.ghosts))
+            does = any(in_deck[content.beloved_toy(g.id)] > 0 for g in state.ghosts)
         else:
             does = here.get(d)
             if does is None:
@@ -205,7 +177,7 @@ def _does_in_room(state: State, p: int, room: str, device: str, here: dict[str, 
 
 def _in_the_mansion(state: State, room: str) -> dict[str, Any]:
     """What each device's check that reads only the mansion said for a player in ``room``
-    (every device but the Cricket Cage, which reads the known copies, and the Secret
+    (every device but the Cricket Cage, which reads the toys' copies, and the Secret
     Passage's hand): kept for the mansion asked last, matched by identity (the grid, the
     ghosts and the figurines are the same objects from state to state until one moves) and
     by Kitty Kitty's room, whether cards lie under a tablet and whether ghosts are in the deck
@@ -235,10 +207,9 @@ def _device_choice(prefix: str, device: str, name: str, action: bool) -> Choice:
 def use_device(state: State, p: int, device: str) -> State:
     """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
     how = present(payment(state, p, device), "a way to pay for the device")
-    # pay, forget the copy, the hand (then fitted), in one copy; the discard, the line, what follows in another
+    # pay and the hand in one copy; the discard, the line, what follows in another
     # (a skull token paid is given back by undo.undo_counts)
-    known = forgotten(state, device, p)  # (paying changes nothing forget reads)
-    state = add_hand(state, p, -1, **_paid(state, p, how), **({} if known is None else {"known": known}))
+    state = add_hand(state, p, -1, **_paid(state, p, how))
     player, name = state.players[p], state.name(device)
     line = why.once(("device", state.options["edition"], state.printed, player, device, how),
                     lambda: why.device(todo("remove", "{player} uses the {device}: it goes to the discard pile.",
@@ -265,13 +236,9 @@ def _catnip_rooms(state: State, p: int) -> tuple[str, ...]:
 
 
 def _cage_targets(state: State, p: int) -> tuple[str, ...]:
+    """The ghosts the Cricket Cage can trap for ``p`` (and its prompt offers, on the shared
+    screen): every ghost whose beloved toy ``p`` may hold (:func:`may_hold`)."""
     return tuple(g.id for g in state.ghosts if may_hold(state, p, state.content.beloved_toy(g.id)))
-
-
-def _cage_choices(state: State, p: int) -> tuple[str, ...]:
-    """The ghosts the Cricket Cage's prompt offers (on the shared screen): every ghost whose
-    beloved toy ``p`` may hold as far as the table can tell (:func:`table_may_hold`)."""
-    return tuple(g.id for g in state.ghosts if table_may_hold(state, p, state.content.beloved_toy(g.id)))
 
 
 #: What each device needs to do something for player ``p`` in ``room`` (its card's text).
@@ -489,11 +456,11 @@ def act_draw(state, f, key):
     name = state.players[p]
     if kind in cc.HAND_KINDS and (state.deck > 1 or state.final_turns is not None):  # not the last card
         # the frame, the deck and the hand in one copy (take_from_deck has nothing more to do)
-        state = add_hand(state, p, 1, deck=state.deck - 1, frames=pd.pop(state.frames))
-        return learn(state, card_id, p, _kept_line(name))
+        return add_hand(state, p, 1, deck=state.deck - 1, frames=pd.pop(state.frames),
+                        news=state.news + (_kept_line(name),))
     state = fx.take_from_deck(state, frames=pd.pop(state.frames))
     if kind in cc.HAND_KINDS:
-        return learn(add_hand(state, p, 1), card_id, p, _kept_line(name))
+        return add_hand(state, p, 1, news=state.news + (_kept_line(name),))
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
@@ -639,7 +606,7 @@ def act_settle(state, f, key):
     left = int(f.args[0]) - 1
     state = _replace_top(state, Frame("settle", f.player, (str(left),))) if left else pop(state)
     n = state.left_in(room)
-    state = add_left(room_to_deck(state, room), room, -n)
+    state = add_left(state, room, -n)
     state = replace(state, grid=gr.remove(state.grid, room), tablet_pile=tuple(sorted(state.tablet_pile + (room,))),
                     deck=state.deck + n)
     state = say(state, why.house_settles(todo("remove", "Take the {room} away: its tablet goes back into the pile at "
@@ -678,8 +645,7 @@ def act_biddle(state, f, key):
     name = state.players[f.player]
     if key == "no-toy":
         return say(state, msg("{player} has no toy.", player=name))
-    state = forget(state, key.split(":", 1)[1], f.player)
-    state = replace(add_hand(state, f.player, -1), deck=state.deck + 1)
+    state = add_hand(state, f.player, -1, deck=state.deck + 1)
     return say(state, why.biddle(todo("return", "{player} puts a toy back into the Children deck.", player=name)))
 
 
@@ -721,8 +687,8 @@ def ask_pickup(state, f):
                     lambda: why.picked_up(ntodo("other", "{player} picks up {n} card left under the {room}.",
                                                 "{player} picks up the {n} cards left under the {room}.", "n",
                                                 player=player, n=n, room=name), n, chosen))
-    # the cards under the room, the known copies, the line and the traps to check in one copy
-    return add_left(state, room, -n, known=picked_up_known(state, p, room), news=state.news + (line,),
+    # the cards under the room, the line and the traps to check in one copy
+    return add_left(state, room, -n, news=state.news + (line,),
                     frames=pd.push(state.frames, Frame("traps", p, (room, str(n)))))
 
 
@@ -773,8 +739,8 @@ def act_trap(state, f, key):
     if key == "spring":
         return spring(state, p, trap)
     how = present(payment(state, p, "dental-tools"), "a way to pay for the Dental Tools")
-    state = forget(forget(pay(state, p, how), "dental-tools", p), trap, p)
-    state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
+    discard = tuple(sorted(state.discard + ("dental-tools", trap)))
+    state = add_hand(state, p, -2, **_paid(state, p, how), discard=discard)
     return say(state, why.defused(todo("remove", "{player} defuses the {trap} with the Dental Tools: both go to the "
                                        "discard pile.", player=state.players[p], trap=state.name(trap),
                                        skull=int(how != "action")),  # skull (unsaid): 1: a token paid; for the undo
@@ -782,7 +748,7 @@ def act_trap(state, f, key):
 
 
 def _discard_trap(state: State, p: int, trap: str) -> State:
-    return replace(add_hand(forget(state, trap, p), p, -1), discard=tuple(sorted(state.discard + (trap,))))
+    return add_hand(state, p, -1, discard=tuple(sorted(state.discard + (trap,))))
 
 
 def spring(state: State, p: int, trap: str) -> State:
@@ -791,7 +757,7 @@ def spring(state: State, p: int, trap: str) -> State:
     state = say(state, why.sprang(msg("The {trap} trap springs on {player}!", trap=state.name(trap), player=name),
                                   state.name(trap)))
     if trap == "crickets":
-        if table_may_hold(state, p, "cricket-cage", also=1):  # asked as the table sees it
+        if may_hold(state, p, "cricket-cage", also=1):
             return push(state, Frame("crickets", p))
         return nearest_effect(_discard_trap(state, p, trap), p, "crickets")
     state = _discard_trap(state, p, trap)
@@ -946,7 +912,7 @@ def ask_kittymeet(state, f):
     p = f.player
     name = state.players[p]
     if f.args[0] == "mouse" and state.opt("mouse_immunity") == "catnip":
-        if table_may_hold(state, p, "catnip"):  # asked as the table sees it
+        if may_hold(state, p, "catnip"):
             return _ask(state, p, msg("{player}: show the Catnip if you have it", player=name),
                         [Choice("show-catnip", msg("Show the Catnip"), component=cc.component("catnip")),
                          Choice("no-catnip", msg("No Catnip"))])
@@ -1084,7 +1050,7 @@ def act_banish(state, f, key):
 def ask_cage(state, f):
     """Cricket Cage: trap any ghost anywhere in the mansion, tapping its beloved toy."""
     p = f.player
-    targets = _cage_choices(state, p)
+    targets = _cage_targets(state, p)
     if not targets:
         return pop(state)
     return _ask(state, p, msg("{player}: tap the beloved toy of the ghost to trap", player=state.players[p]),

@@ -3,9 +3,11 @@
 What is tracked follows notes.md 4.1, with one deliberate difference: the companion does
 not know which cards a player holds or which cards lie under a tablet (the issue: "the
 companion counts hand sizes it needs, nothing more"). It counts them; a card's identity
-is learnt only when it is tapped (drawn, used, trapped with, sprung). So the only hidden
+is learnt only when it is tapped (drawn, used, trapped with, sprung), and a card tapped into
+a hand is not remembered: whatever the table sees (a question, an offer, a list, a refusal)
+is decided by the public counts and piles alone (kidsleak21). So the only hidden
 information in the state is the toy -> ghost pairing of the mini-card stacks not flipped
-yet (:attr:`State.pairing`), and the identity of the card just drawn into a hand.
+yet (:attr:`State.pairing`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any
 
 from companion.engine import pending as pd
@@ -86,11 +87,6 @@ class State:
         arrived: each player has been in the mansion (so None in ``where`` means escaped).
         skulls: skull tokens each player holds; skull_pool: tokens in the available pile.
         trapped: per player, ``(ghost, toy)`` pairs trapped.
-        known: HIDDEN. Copies of hand cards the companion saw drawn (tapped) and knows are
-            not in the Children deck: ``(card, places)`` with places ``h<player>`` (in that
-            hand) or ``r:<room>`` (left under that tablet), sorted. "Every card has one place
-            at a time": a known copy cannot be drawn again until it may have gone back into
-            the deck (then it is forgotten). Only private choices (the draw) read it.
         kitty: Kitty Kitty's room, or None; kitty_card: who holds her card, or None.
         active: whose turn it is; turn: turns started, 1-based.
         step: the turn step; actions: turn actions left in step 2.
@@ -126,7 +122,6 @@ class State:
     where: tuple[str | None, ...] = ()
     arrived: tuple[bool, ...] = ()
     trapped: tuple[tuple[tuple[str, str], ...], ...] = ()
-    known: tuple[tuple[str, tuple[str, ...]], ...] = ()
     kitty: str | None = None
     kitty_card: int | None = None
     active: int = 0
@@ -215,7 +210,7 @@ class State:
     @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
     def _in_deck(self) -> dict[str, int]:
         """:meth:`in_deck` of every card, in content order, counted in one pass (for the
-        draw and the known copies, which ask it of every card); shared by the next states
+        draw and the device offers, which ask it of every card); shared by the next states
         until one of the piles it counts changes."""
         copies, kinds, _hand, _fates = self._printed_copies
         counts = dict(copies)  # then what left the deck for good is taken off, and the ghosts still in it added
@@ -275,71 +270,23 @@ class State:
         """Hand cards (toys, devices, traps) in the deck: the deck minus its ghosts and fates."""
         return self.deck - len(self.ghost_deck) - self.fates_in_deck()
 
-    def known_copies(self, card_id: str) -> int:
-        """Copies of ``card_id`` known to be out of the deck, in a hand or under a tablet (HIDDEN)."""
-        return self._known_copies.get(card_id, 0)
-
-    @derived.on_fields("known")
-    def _known_copies(self) -> dict[str, int]:
-        counts: dict[str, int] = {}  # (a Counter's own calls cost more than these few entries)
-        for card, _ in self.known:
-            counts[card] = counts.get(card, 0) + 1
-        return counts
-
-    def known_in(self, card_id: str, place: str) -> int:
-        """Known copies of ``card_id`` that may be in ``place`` (HIDDEN)."""
-        return self._known_places.get((card_id, place), 0)
-
-    @derived.on_fields("known")
-    def _known_places(self) -> dict[tuple[str, str], int]:
-        counts: dict[tuple[str, str], int] = {}
-        for card, places in self.known:
-            for place in places if len(places) < 2 else set(places):
-                counts[card, place] = counts.get((card, place), 0) + 1
-        return counts
-
-    @derived.on_fields("options", "printed", "known")
-    def _known_hand_cards(self) -> int:
-        kinds, hand_kinds = self._printed_copies[1], cc.HAND_KINDS  # (one pass over the known copies)
-        return sum(1 for c, _ in self.known if kinds.get(c) in hand_kinds)
-
-    def drawable_copies(self, card_id: str) -> int:
-        """Copies of ``card_id`` that may be the next card of the Children deck."""
-        if not self.known_fits():
-            return self.in_deck(card_id)
-        return self.in_deck(card_id) - self.known_copies(card_id)
-
-    def known_fits(self) -> bool:
-        """The known copies leave enough unknown ones for the hand cards still in the deck;
-        when not, that knowledge was wrong (a table that played cards it never drew) and the
-        draw ignores it."""
-        return not self.known or self._known_fits
-
-    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card", "known", "deck")
-    def _known_fits(self) -> bool:
-        unknown = self._in_deck_by_kind[0] - self._known_hand_cards  # hand cards' copies not known elsewhere
-        return unknown >= self.unknown_in_deck()
-
     def drawable(self) -> tuple[str, ...]:
-        """Card ids the card just drawn from the Children deck can be, in content order."""
+        """Card ids the card just drawn from the Children deck can be, in content order: every
+        card with a copy out of the discard and the scoring piles (:meth:`in_deck`), as the
+        table can tell (the draw's list is private, but a card missing from it is refused
+        aloud: kidsleak21); only ghosts and fates once every hand card's copy is counted out
+        of the deck (a count all can see)."""
         if self.deck <= 0:
             return ()
-        hand_cards = self.unknown_in_deck() > 0
-        known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
-        if hand_cards:  # mostly so: every card with a copy in the deck, less those whose copies are all known
-            in_deck = self._in_deck
-            gone = {c for c, n in known.items() if in_deck.get(c, 0) <= n}
-            if not gone:
-                return self._in_deck_cards
-            return tuple(c for c in self._in_deck_cards if c not in gone)
+        if self.unknown_in_deck() > 0:  # mostly so
+            return self._in_deck_cards
         cards = self.content.cards
-        return tuple(c for c, n in self._in_deck.items()
-                     if (hand_cards or cards[c].kind in ("ghost", "fate")) and n - known.get(c, 0) > 0)
+        return tuple(c for c in self._in_deck_cards if cards[c].kind in ("ghost", "fate"))
 
     @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
     def _in_deck_cards(self) -> tuple[str, ...]:
         """The cards :meth:`in_deck` counts a copy of, in content order (what a draw can give
-        when no known copy matters: shared while :attr:`_in_deck` is)."""
+        while hand cards are in the deck: shared while :attr:`_in_deck` is)."""
         return tuple(c for c, n in self._in_deck.items() if n > 0)
 
     def card_total(self) -> int:
@@ -358,26 +305,8 @@ class State:
 
 
 def add_hand(state: State, player: int, n: int, **changes: Any) -> State:
-    """``player``'s hand ``n`` cards bigger (or smaller), with ``changes`` made in the same copy
-    (before the known copies are fitted to the places' new sizes)."""
-    state = replace(state, hands=put(state.hands, player, state.hands[player] + n), **changes)
-    return _fit(state) if state.known else state
-
-
-# --------------------------------------------------------------------------- known copies (hidden)
-
-
-def hand_place(player: int) -> str:
-    return f"h{player}"
-
-
-#: :func:`hand_place` of players 0-9 (more than a game seats), in order.
-_HAND_PLACES = tuple(hand_place(p) for p in range(10))
-
-
-@lru_cache(maxsize=256)  # asked of every room with cards left under it whenever a hand or a pile changes
-def room_place(room: str) -> str:
-    return f"r:{room}"
+    """``player``'s hand ``n`` cards bigger (or smaller), with ``changes`` made in the same copy."""
+    return replace(state, hands=put(state.hands, player, state.hands[player] + n), **changes)
 
 
 def changed(state: State, *lines: Any, **changes: Any) -> State:
@@ -389,188 +318,12 @@ def changed(state: State, *lines: Any, **changes: Any) -> State:
     return replace(state, **changes)
 
 
-def _set_known(state: State, known, *lines: Any) -> State:
-    return changed(state, *lines, known=tuple(sorted(known)))
-
-
-def learn(state: State, card: str, player: int, *lines: Any) -> State:
-    """``player`` drew ``card`` (tapped): this copy is in their hand, not in the deck. Known
-    copies that did not fit (the draw ignored them) are forgotten first, and so is one that
-    this copy shows was wrong (every copy of the card was known to be elsewhere). ``lines``:
-    said in the same copy."""
-    known = state.known if state.known_fits() else ()
-    if sum(1 for c, _ in known if c == card) >= state.in_deck(card):
-        drop = max((len(p), i) for i, (c, p) in enumerate(known) if c == card)[1]
-        known = known[:drop] + known[drop + 1:]
-    return _set_known(state, known + ((card, (hand_place(player),)),), *lines)
-
-
-def forget(state: State, card: str, player: int) -> State:
-    """A copy of ``card`` leaves ``player``'s hand for the discard pile, a scoring pile or the
-    deck (call before counting it there): the known copy with that hand, the surest first;
-    when none is, and no unknown copy is left either, the knowledge was wrong: forget one."""
-    known = forgotten(state, card, player)
-    return state if known is None else replace(state, known=known)
-
-
-def forgotten(state: State, card: str, player: int) -> tuple | None:
-    """:func:`forget`'s known copies (sorted), or None when it forgets none."""
-    place = hand_place(player)
-    copies = sorted((len(places), i) for i, (c, places) in enumerate(state.known) if c == card and place in places)
-    if not copies and state.in_deck(card) > state.known_copies(card):  # an unknown copy was played
-        return None
-    copies = copies or [(0, i) for i, (c, _) in enumerate(state.known) if c == card]
-    if not copies:
-        return None
-    drop = copies[0][1]
-    return tuple(sorted(state.known[:drop] + state.known[drop + 1:]))
-
-
-def left_behind(state: State, player: int, room: str | None, every: bool) -> State:
-    """``player`` leaves cards under ``room`` (``every``: the whole hand); None: back into
-    the deck, so the copies that may be among them are forgotten."""
-    return replace(state, known=left_behind_known(state, player, room, every))
-
-
-def left_behind_known(state: State, player: int, room: str | None, every: bool) -> tuple:
-    """:func:`left_behind`'s known copies (sorted)."""
-    place = hand_place(player)
-    known = []
-    for card, places in state.known:
-        if place in places:
-            if room is None:
-                continue
-            places = tuple(sorted((set(places) - {place} if every else set(places)) | {room_place(room)}))
-        known.append((card, places))
-    return tuple(sorted(known))
-
-
-def picked_up(state: State, player: int, room: str) -> State:
-    """``player`` picks up every card under ``room``."""
-    return replace(state, known=picked_up_known(state, player, room))
-
-
-def picked_up_known(state: State, player: int, room: str) -> tuple:
-    """:func:`picked_up`'s known copies (sorted)."""
-    place = room_place(room)
-    return tuple(sorted((c, tuple(sorted(set(p) - {place} | {hand_place(player)})) if place in p else p)
-                        for c, p in state.known))
-
-
-def room_to_deck(state: State, room: str) -> State:
-    """The cards under ``room`` go into the deck (House Settles): the copies there are forgotten."""
-    return _set_known(state, [(c, p) for c, p in state.known if room_place(room) not in p])
-
-
-def _fit(state: State) -> State:
-    """Keep the known copies possible: a place with no cards (an empty hand, a tablet with
-    nothing under it) holds none of them (each is in its other places); more copies known to
-    be only in one place than it holds cards means the knowledge was wrong (an unknown card
-    was played in a known one's stead): the copies that may be there are forgotten."""
-    for _ in range(len(state.known) + 1):
-        known = state.known  # (not the state: an action's copy changes in place)
-        state = _fit_once(state)
-        if state.known == known:
-            return state
-    return state
-
-
-def _fit_once(state: State) -> State:
-    if _fits_as_is(state):
-        return state  # what follows would give the same known copies (they are kept sorted)
-    sizes = dict(zip(_HAND_PLACES, state.hands))
-    sizes |= {room_place(room): n for room, n in state.left}
-    known = [(c, tuple(x for x in p if sizes.get(x, 0) > 0)) for c, p in state.known]
-    only = {}
-    for _, places in known:
-        if len(places) == 1:
-            only[places[0]] = only.get(places[0], 0) + 1
-    crowded = {place for place, n in only.items() if n > sizes.get(place, 0)}
-    return _set_known(state, [(c, p) for c, p in known if p and not crowded & set(p)])
-
-
-def _fits_as_is(state: State) -> bool:
-    """:func:`_fits` of the state's known copies and places' sizes: each place the copies name
-    holds at least the cards they need there (:func:`_needs`, worked out again only when
-    the known copies are another tuple than last asked: about 2 in 5 asks are of the same)."""
-    global _needs_last  # noqa: PLW0603  (one pair, replaced whole: safe between threads)
-    known = state.known
-    seen, needs = _needs_last
-    if seen is not known:
-        needs = _needs(known)
-        _needs_last = (known, needs)
-    if needs is None:
-        return False
-    hands, rooms = needs
-    sizes = state.hands
-    for p, need in hands:
-        if p >= len(sizes) or sizes[p] < need:
-            return False
-    if rooms:
-        left = state._left  # noqa: SLF001  (the state's own fact)
-        for room, need in rooms:
-            if left.get(room, 0) < need:
-                return False
-    return True
-
-
-def _needs(known) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[str, int], ...]] | None:
-    """What :func:`_fits` asks of the places' sizes for ``known``: per hand (player index) and
-    per room, the cards it must hold (1, or more when it is the only place of more copies);
-    None when no sizes would do (a copy with no place, or a place that is neither)."""
-    only: dict[str, int] = {}
-    need: dict[str, int] = {}
-    for _, places in known:
-        if not places:
-            return None
-        for place in places:
-            need[place] = 1
-        if len(places) == 1:
-            only[places[0]] = only.get(places[0], 0) + 1
-    hands, rooms = [], []
-    for place in need:
-        n = max(1, only.get(place, 0))
-        if place[0] == "h":
-            p = _HAND_INDEX.get(place)
-            if p is None:
-                return None  # (no hand of a seated player: size 0)
-            hands.append((p, n))
-        elif place.startswith("r:"):
-            rooms.append((place[2:], n))
-        else:
-            return None
-    return tuple(hands), tuple(rooms)
-
-
-#: Player index of each :func:`hand_place`.
-_HAND_INDEX = {place: p for p, place in enumerate(_HAND_PLACES)}
-
-#: The known copies :func:`_fits_as_is` asked last (matched by identity), and their :func:`_needs`.
-_needs_last: tuple[object, Any] = ((), ((), ()))
-
-
-def _fits(known, sizes: dict[str, int]) -> bool:
-    """Every known copy has places, each holding cards, and no place is the only one of more
-    copies than it holds: :func:`_fit_once` would forget nothing (mostly so)."""
-    only: dict[str, int] = {}
-    for _, places in known:
-        if not places:
-            return False
-        for place in places:
-            if sizes.get(place, 0) <= 0:
-                return False
-        if len(places) == 1:
-            only[places[0]] = only.get(places[0], 0) + 1
-    return all(n <= sizes.get(place, 0) for place, n in only.items())
-
-
 def add_left(state: State, room: str, n: int, **changes: Any) -> State:
     """``n`` more (or fewer) cards under ``room``, with ``changes`` made in the same copy (as
     :func:`add_hand`)."""
     counts = dict(state.left)
     counts[room] = counts.get(room, 0) + n
-    state = replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)), **changes)
-    return _fit(state) if state.known else state
+    return replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)), **changes)
 
 
 def set_ghosts(state: State, ghosts) -> State:

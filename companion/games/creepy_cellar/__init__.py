@@ -54,8 +54,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "tiles", "virtual", ("virtual", "physical"),
-        msg("Who turns over treasures and Jinxed Items: the companion at random, or the table "
-            "tapping (or choosing on screen) the real tile."),
+        msg("Who picks treasures and Jinxed Items: the companion (the tiles stay in the box, a marker in "
+            "each room) or the table, turning over the real tiles and tapping them."),
         msg("Set Up"),
         title=msg("Tiles"),
         refs="Set Up; Treasures; Cellar Cards",
@@ -206,6 +206,9 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
     "basic": msg("Basic"),
     "virtual": msg("virtual deck"),
     "physical": msg("physical deck"),
+    # option tiles: the same two values, but no deck (cc21: it read "Tiles: virtual deck")
+    "tiles:virtual": msg("companion picks"),
+    "tiles:physical": msg("real tiles"),
     "ghost_king": msg("ghost king"),
     "remove": msg("remove"),
     "secret": msg("secret"),
@@ -268,6 +271,11 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
         lambda p: todo("return", "{player} takes the {treasure} back from cellar slot {slot}.", **p),
     "{player} picks up the {treasure} in room {room}.":
         lambda p: todo("return", "{player} puts the {treasure} back in room {room}.", **p),
+    # option ``tiles = virtual``: the tile came out of the box, and a marker stood in the room
+    "{player} picks up a treasure in room {room}: swap the marker for the {treasure} from the box and put it in "
+    "your backpack facing out.":
+        lambda p: todo("return", "{player} puts the {treasure} back in the box and the marker back in room {room}.",
+                       **p),
     "{player} puts the {treasure} down face-up in room {room}.":
         lambda p: todo("return", "{player} picks the {treasure} back up from room {room}.", **p),
     "{player} is out of the castle for good: from now on that hunter's turns only flip Ghost cards for the "
@@ -284,6 +292,9 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     # tile in its indicated room" (session 17b; before: "Take back what was put down ...").
     "{player} takes the {tile}: no treasure pick-up and no leaving the house until it is dropped there.":
         lambda p: todo("return", "{player} puts the {tile} back face-down on the Jinxed Item pile.", **p),
+    "{player} gets a Jinxed Item: take the {tile} out of the box and put it in your backpack. No treasure pick-up "
+    "and no leaving the house until it is dropped in room {room}.":
+        lambda p: todo("return", "{player} puts the {tile} back in the box.", **p),
     "{player} gets rid of the Jinxed Item in room {room}.":
         lambda p: todo("return", "{player} takes the Jinxed Item back from room {room} into the backpack.", **p),
     "Put a secret passage tile back in room {room}.":

@@ -116,12 +116,12 @@ def _treasure(state: State, name: str) -> Msg:
     if name not in cc.treasure_pool(state.mode):
         return msg("The {treasure} is not used in {mode} mode. {prompt}", treasure=cc.card_label(name),
                    mode=cc.MODE_NAMES[state.mode], prompt=_now(state))
+    if not state.physical_tiles:  # a tile taken out of the box at a pick-up is not tapped
+        return msg("The companion picks the treasures in this game (chosen when the game was set up): no treasure "
+                   "tile is tapped. {prompt}", prompt=_now(state))
     if state.step != Step.TREASURE:
         return _jinxed_hands(state) or msg("A treasure is turned over only as a hunter picks it up. {prompt}",
                                            prompt=_now(state))
-    if not state.physical_tiles:
-        return msg("The companion turns the treasures over in this game (chosen when the game was set up). {prompt}",
-                   prompt=_now(state))
     return msg("The {treasure} is not face-down any more: it was turned over earlier. {prompt}",
                treasure=cc.card_label(name), prompt=_now(state))
 
@@ -129,11 +129,11 @@ def _treasure(state: State, name: str) -> Msg:
 def _jinxed(state: State, tile: str) -> Msg:
     if state.mode != "nightmare":
         return msg("Jinxed Item tiles are used only in Nightmare mode. {prompt}", prompt=_now(state))
-    if state.step != Step.JINXED:
-        return msg("A Jinxed Item tile is taken only for a Jinxed Item Cellar card. {prompt}", prompt=_now(state))
     if not state.physical_tiles:
         return msg("The companion draws the Jinxed Item tiles in this game (chosen when the game was set up). {prompt}",
                    prompt=_now(state))
+    if state.step != Step.JINXED:
+        return msg("A Jinxed Item tile is taken only for a Jinxed Item Cellar card. {prompt}", prompt=_now(state))
     return msg("The {tile} is out of the pile already. {prompt}", tile=cc.card_label(tile), prompt=_now(state))
 
 

@@ -111,29 +111,71 @@ def _checklist(options: Mapping[str, Any], king_cards: bool) -> list[NewsLine]:
              what_for(todo("setup", "Place one ghost in each of rooms {rooms}.", rooms=", ".join(cc.START_GHOSTS)),
                       msg("The castle is haunted before you arrive: these ghosts are already waiting."))]
     if mode == "nightmare":
-        lines += [what_for(todo("setup", "Shuffle the 12 Cursed Treasures and place one face-down in each room "
-                                         "A to L."),
-                           msg("Face down, nobody knows which treasure is where. Each one has a curse that "
-                               "starts when you pick it up.")),
+        lines += [_cursed_treasures_step(options),
                   what_for(todo("setup", "Put the 4 secret passage tiles in rooms A, F, G and K."),
                            msg("A secret passage is a shortcut: for one step you jump to another room with a "
                                "passage.")),
-                  what_for(todo("setup", "Shuffle the 6 Jinxed Item tiles and put them face-down next to the "
-                                         "Cellar board."),
-                           msg("A Cellar card can give you a Jinxed Item: it stops you picking up treasures "
-                               "until you drop it in its room."))]
+                  _jinxed_items_step(options)]
     else:
-        lines.append(what_for(todo("setup", "Put the 8 original treasures face-down in the rooms the base game "
-                                            "marks for them; the Cursed Treasures, passage and Jinxed Item "
-                                            "tiles stay in the box."),
-                              msg("This easier game uses the first game's treasures, with no curses. The "
-                                  "Cellar's extra pieces wait for another day.")))
+        lines.append(_original_treasures_step(options))
     if options["ghost_deck"] == "physical":
         lines += _deck_checklist(options, mode, king_cards)
     lines.append(what_for(todo("setup", "Every hunter starts outside, at the front door."),
                           msg("You all go into the castle together, through the front door, and you must "
                               "all come out again to win.")))
     return lines
+
+
+def markers(options: Mapping[str, Any]) -> bool:
+    """True when the real treasures stay in the box and a marker stands for each one: the
+    companion picks a treasure as it is picked up (``tiles = virtual``), and the treasures of
+    the mode differ (Nightmare's curses, Advanced's numbers; Basic's 8 are alike, "Ignore the
+    numbers printed on the treasure tokens", so they go down face-down as the rulebook says).
+    Laid face-down, the tile a hunter turned over could show another treasure than the one
+    the companion plays (notes/fix20cli.md section 7)."""
+    return options["tiles"] == "virtual" and options["mode"] != "basic"
+
+
+def _cursed_treasures_step(options: Mapping[str, Any]) -> NewsLine:
+    """Nightmare's treasures: the 12 real tiles face-down ("Set Up"), or, when the companion
+    picks them (:func:`markers`), a marker in each room and the tiles left in the box."""
+    if markers(options):
+        return what_for(todo("setup", "Leave the 12 Cursed Treasures in the box: put a marker (a coin or a "
+                                      "counter) in each room A to L instead."),
+                        msg("Each marker is a hidden treasure. When a hunter picks one up, the companion says "
+                            "which treasure it is, and you take that one out of the box. Each treasure has a "
+                            "curse that starts when you pick it up."))
+    return what_for(todo("setup", "Shuffle the 12 Cursed Treasures and place one face-down in each room A to L."),
+                    msg("Face down, nobody knows which treasure is where. Each one has a curse that starts when "
+                        "you pick it up."))
+
+
+def _jinxed_items_step(options: Mapping[str, Any]) -> NewsLine:
+    """The Jinxed Item pile ("Set Up"), or the tiles left in the box while the companion
+    draws them (``tiles = virtual``)."""
+    if options["tiles"] == "virtual":
+        return what_for(todo("setup", "Leave the 6 Jinxed Item tiles in the box: when a Cellar card gives one, the "
+                                      "companion says which one to take."),
+                        msg("A Jinxed Item stops you picking up treasures until you drop it in its room."))
+    return what_for(todo("setup", "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar "
+                                  "board."),
+                    msg("A Cellar card can give you a Jinxed Item: it stops you picking up treasures until you "
+                        "drop it in its room."))
+
+
+def _original_treasures_step(options: Mapping[str, Any]) -> NewsLine:
+    """Basic and Advanced: the 8 original treasures ("Alternate Modes"), face-down, or, in
+    Advanced while the companion picks them (:func:`markers`), left in the box."""
+    if markers(options):
+        return what_for(todo("setup", "Leave every treasure and tile in the box: put a marker (a coin or a counter) "
+                                      "in each room the base game marks for a treasure."),
+                        msg("This easier game uses the first game's treasures, with no curses. Each marker is a "
+                            "hidden treasure: when a hunter picks one up, the companion says which number it is, "
+                            "and you take that one out of the box."))
+    return what_for(todo("setup", "Put the 8 original treasures face-down in the rooms the base game marks for "
+                                  "them; the Cursed Treasures, passage and Jinxed Item tiles stay in the box."),
+                    msg("This easier game uses the first game's treasures, with no curses. The Cellar's extra "
+                        "pieces wait for another day."))
 
 
 def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> list[NewsLine]:
@@ -497,10 +539,19 @@ def _jinxed(state: State, tile: str) -> State:
     """"Draw one Jinxed Item tile from the pile and place it in your backpack" ("Cellar Cards")."""
     state = replace(state, jinxed_pile=without(state.jinxed_pile, tile))
     state = with_hunter(state, state.active, jinxed=tile)
-    state = say(state, why.cellar_card(todo("place", "{player} takes the {tile}: no treasure pick-up and no leaving "
-                                                     "the house until it is dropped there.", player=who(state),
-                                            tile=cc.card_label(tile))))
+    state = say(state, why.cellar_card(_takes_jinxed(state, tile)))
     return _after_cellar_card(state)
+
+
+def _takes_jinxed(state: State, tile: str) -> NewsLine:
+    """The Jinxed Item into the backpack: the tile turned over from the pile, or, when the
+    companion drew it (``tiles = virtual``), taken out of the box."""
+    if state.physical_tiles:
+        return todo("place", "{player} takes the {tile}: no treasure pick-up and no leaving the house until it is "
+                             "dropped there.", player=who(state), tile=cc.card_label(tile))
+    return todo("place", "{player} gets a Jinxed Item: take the {tile} out of the box and put it in your backpack. "
+                         "No treasure pick-up and no leaving the house until it is dropped in room {room}.",
+                player=who(state), tile=cc.card_label(tile), room=tile[len("jinxed-"):])
 
 
 def _remove_ghost(state: State, room: str) -> State:
@@ -538,7 +589,8 @@ def _treasure(state: State, name: str) -> State:
     state = marked(replace(state, treasures=without(state.treasures, name),
                            taken=tuple(sorted(state.taken + (room,))), step=Step.AFTER), picked=True)
     state = with_hunter(state, state.active, treasure=name)
-    state = say(state, why.picked_up(_picks_up(who(state), name, room), room))
+    line = _picks_up_marker(who(state), name, room) if markers(state.options) else _picks_up(who(state), name, room)
+    state = say(state, why.picked_up(line, room))
     if (power := cc.power_of(name)) is not None:
         state = say(state, msg("While {player} holds it: {power}.",
                                player=who(state), power=cc.POWER_TEXT[power]))
@@ -648,6 +700,14 @@ def _moves(player: str, place: str) -> Msg:
 
 def _picks_up(player: str, treasure: str, room: str) -> Msg | NewsLine:
     return todo("move", "{player} picks up the {treasure} in room {room}.",
+                player=player, treasure=cc.card_label(treasure), room=room)
+
+
+def _picks_up_marker(player: str, treasure: str, room: str) -> NewsLine:
+    """A treasure the companion picked (:func:`markers`): the real tile comes out of the box
+    ("When you pick up a treasure, place it in your backpack facing out", "Treasures")."""
+    return todo("move", "{player} picks up a treasure in room {room}: swap the marker for the {treasure} from the "
+                        "box and put it in your backpack facing out.",
                 player=player, treasure=cc.card_label(treasure), room=room)
 
 
