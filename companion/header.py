@@ -230,6 +230,20 @@ def check_new_players(players) -> None:
             raise HeaderError(problem)
 
 
+def check_new_game(header: GameHeader) -> None:
+    """Refuse a new game its options cannot play with the table's card data (the game's
+    :meth:`~companion.engine.game.Game.start_problem`: House of Spirits' secret victory cards
+    dealt before their text is entered); a game already recorded always replays.
+
+    Raises:
+        HeaderError: the game's sentence (a :func:`~companion.i18n.msg`).
+    """
+    spec = get_game(header.game)
+    problem = spec.start_problem(resolve_options(spec, header.options), header.content)
+    if problem is not None:
+        raise HeaderError(problem)
+
+
 def _stack(spec: Game, stack: dict) -> dict[str, list]:
     for source, items in stack.items():
         if source not in spec.chance_sources:

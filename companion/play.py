@@ -25,13 +25,14 @@ START_WAIT, STOP_WAIT = 20.0, 10.0
 def play_command(args, new) -> int:
     """``companion play GAME --players A,B [--option NAME=VALUE ...]``; returns the exit code."""
     from companion.i18n import msg, render
-    from companion.paths import PathRefused, default_socket
-    from companion.startup import StartRefused, header
+    from companion.paths import PathRefused, default_db, default_socket
+    from companion.startup import StartRefused, check_before_open, header
 
     lang = _asked_language(args)
     try:
         header(new)  # a bad game, player list or option is said before anything starts
         _check_paths(args)
+        check_before_open(new, Path(args.db or default_db()))  # options the card data cannot play
     except (StartRefused, PathRefused) as exc:  # in the language asked: a Msg
         return _say(render(exc.args[0] if exc.args else str(exc), lang))
     socket = Path(args.socket or default_socket())

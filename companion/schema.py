@@ -22,7 +22,7 @@ installs it in seconds), and it is several times faster than pydantic at this.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal, TypedDict, get_type_hints
 
 import msgspec
 
@@ -332,13 +332,94 @@ def decode_checked(line: bytes | str) -> tuple[dict[str, Any], bool]:
     """
     if type(line) is bytes and line.startswith(_STATE_LINE):
         try:
-            message = _STATE.decode(line)
+            message = _read_state(line)
         except msgspec.DecodeError:  # a ValidationError too: read as any line, so its problem is said
             pass
         else:
             if message.get("version") == PROTOCOL_VERSION:
                 return message, True
+    elif type(line) is bytes and _LATER_LINE.fullmatch(line):
+        try:
+            return _LATER.decode(line), True
+        except msgspec.DecodeError:  # read as any line, so its problem is said
+            pass
     return decode(line), False
+
+
+class _Later(TypedDict):
+    """:class:`~companion.messages.LaterMessage` as :func:`decode` reads it: a figure written
+    as an integer stays one (``problem`` takes it for a float, as msgspec does)."""
+    type: Literal["later"]
+    revision: int
+    game: str
+    view: dict[str, int | float | None]
+
+
+#: A ``later`` line as the daemon writes it (:func:`companion.protocol.later_message`): these
+#: four keys alone, in this order, its view flat; read and checked in one pass (tap21), as a
+#: state is. Any other line is read by :func:`decode`, and ``problem`` checks it.
+_LATER_LINE = re.compile(rb'\{"type":"later","revision":-?\d+,"game":"[^"\\]*","view":\{[^{}\[\]]*\}\}\n?')
+_LATER = msgspec.json.Decoder(_Later)
+
+
+#: The parts of a state a game repeats from one state to the next (a tap's view when the table
+#: taps again what it undid, and above all the prompt, its choices and their names), in the
+#: order the daemon writes them, right after ``title``.
+_SHARED = ("view", "stand_ins", "articles", "prompt")
+#: Where the daemon's state line has its ``view`` (:func:`companion.protocol.state_message`'s
+#: first keys, every value before it a plain one, so ``"view":`` here is the message's own; a
+#: title with an escape in it is not matched: its states are read whole).
+_HEAD = re.compile(rb'\{"type":"state","version":\d+,"game":(?:null|"[^"\\]*"),"title":"[^"\\]*","view":')
+#: A state line with :data:`_SHARED` made null, read and checked as :data:`_STATE` reads the rest.
+_HOLED = msgspec.json.Decoder(TypedDict("_Holed", {**get_type_hints(messages.StateMessage),  # type: ignore[misc]
+                                                   **dict.fromkeys(_SHARED, None)}, total=False))
+_HOLE = b'null,"stand_ins":null,"articles":null,"prompt":null'
+_JOINED = (b"", b',"stand_ins":', b',"articles":', b',"prompt":')
+#: How much of a view must be as the last state's for its parts' text to be made to compare.
+_LOOK = 512
+_ENCODE = msgspec.json.Encoder()
+#: The last two states read, the newest first (a tap's state, then its undo's, which a tap
+#: again repeats): each (its :data:`_SHARED` parts' text, or None until it is worth making,
+#: the parts, its line, where its view starts). One tuple, replaced whole: a reader thread
+#: sees a consistent one.
+_kept: tuple[tuple[bytes | None, tuple, bytes, int], ...] = ()
+
+
+def _read_state(line: bytes) -> dict[str, Any]:
+    """A state line read into :class:`~companion.messages.StateMessage` (:data:`_STATE`), its
+    :data:`_SHARED` parts taken from one of the last two states read when its line has their
+    very text there (tap21, issue 35 item 3: they are 60 % of a Creepy Cellar state's text;
+    the rest is read and checked as before). JSON values end where they close, so a line that
+    holds a state's parts' exact text where its view starts holds those parts, which were
+    checked as they were read. The message is :data:`_STATE`'s, key for key, in order. Its
+    parts may be an earlier message's own objects: callers must not modify them (as with
+    the daemon's, protocol.py).
+
+    Raises:
+        msgspec.DecodeError: as :data:`_STATE`.
+    """
+    global _kept
+    head = _HEAD.match(line)
+    if head is None:
+        return _STATE.decode(line)
+    at, kept = head.end(), _kept
+    for n, (text, parts, before, was) in enumerate(kept):
+        if text is None and line[at:at + _LOOK] == before[was:was + _LOOK]:  # worth comparing: made once
+            text = b"".join(joint + _ENCODE.encode(part) for joint, part in zip(_JOINED, parts))
+        if text is not None and line.startswith(text, at):
+            try:
+                message = _HOLED.decode(b"".join((line[:at], _HOLE, line[at + len(text):])))
+            except msgspec.DecodeError:
+                return _STATE.decode(line)
+            message.update(zip(_SHARED, parts))  # keys there already: their order stays
+            _kept = ((text, parts, before, was), *kept[:n], *kept[n + 1:])
+            return message
+        if text is not None and kept[n][0] is None:
+            kept = (*kept[:n], (text, parts, before, was), *kept[n + 1:])
+    message = _STATE.decode(line)
+    parts = tuple(message.get(key, _STATE) for key in _SHARED)
+    _kept = kept[:1] if _STATE in parts else ((None, parts, line, at), *kept[:1])
+    return message
 
 
 #: Message type -> its TypedDict, for the messages a client checks. Not ``ack``: an ack is

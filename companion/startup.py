@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
@@ -46,9 +47,11 @@ def parse_option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def header(new: NewGame):
+def header(new: NewGame, content: dict[str, Any] | None = None):
     """The :class:`~companion.header.GameHeader` for ``new`` (a fresh seed), each option's
-    text matched to one of its game's values (``true`` -> True).
+    text matched to one of its game's values (``true`` -> True), with ``content``: the
+    table's card data (the store's, :func:`companion.table_content.for_header`; none: the
+    content file's alone).
 
     Raises:
         StartRefused: an unknown game or option, a value the option does not take, or
@@ -66,9 +69,52 @@ def header(new: NewGame):
         check_player_count(spec, len(new.players))  # "cannot start Children" names it already
         options = {name: _value(spec, name, text) for name, text in new.options.items()}
         return GameHeader.from_json({"game": new.game, "players": list(new.players), "options": options,
-                                     "seed": random_seed()})
+                                     "seed": random_seed(), "content": content or {}})
     except (UnknownGame, HeaderError) as exc:
         raise StartRefused(msg("cannot start {game}: {problem}", game=game, problem=exc.args[0])) from None
+
+
+def playable(new: NewGame, content: dict[str, Any]):
+    """:func:`header` for a game about to start with the table's card data ``content``.
+
+    Raises:
+        StartRefused: as :func:`header`, or the game cannot be played with these options
+            and this card data (:func:`companion.header.check_new_game`: House of Spirits'
+            secret victory cards dealt by the companion before their text is entered).
+    """
+    from companion.engine import get_game
+    from companion.header import HeaderError, check_new_game
+
+    wanted = header(new, content)
+    try:
+        check_new_game(wanted)
+    except HeaderError as exc:
+        raise StartRefused(msg("cannot start {game}: {problem}", game=get_game(new.game).title,
+                               problem=exc.args[0])) from None
+    return wanted
+
+
+def check_before_open(new: NewGame, db: Path) -> None:
+    """Refuse, before the daemon opens or makes anything, a ``--new`` game that would start
+    (no unfinished game of its kind to go on with, or ``--set-aside``) and that the card data
+    kept in the event store ``db`` cannot play (:func:`playable`); a store not made yet holds
+    no card data.
+
+    Raises:
+        StartRefused: see :func:`playable`.
+    """
+    content: dict[str, Any] = {}
+    if db.is_file():
+        from companion.store import EventStore
+
+        store = EventStore(db)
+        try:
+            if not new.abandon and last_unfinished(store, new.game) is not None:
+                return  # the daemon goes on with it: a recorded game always replays
+            content = _table_content(new.game, store)
+        finally:
+            store.close()
+    playable(new, content)
 
 
 def _value(spec, name: str, text: str) -> Any:
@@ -107,7 +153,7 @@ def open_game(daemon, new: NewGame | None, resume_last) -> str:
         other = _on_the_table(store)
         if other is not None and not new.abandon:
             raise StartRefused(_refusal(other, new))
-        daemon.start_game(wanted)
+        daemon.start_game(playable(new, _table_content(new.game, store)))
         later = " once this one is over" if other is not None and other.game == new.game else ""
         kept = (f"; the unfinished game {other.id} ({other.game}) stays in the store (--new {other.game} goes back "
                 f"to it{later})" if other else "")
@@ -161,6 +207,13 @@ def _remember(store, game_id: int) -> None:
         remember_table_game(store, game_id, time.time())
     except StoreError as exc:
         log.warning("%s; after a restart the newest unfinished game is resumed", exc)
+
+
+def _table_content(game: str, store) -> dict[str, Any]:
+    from companion.engine import get_game
+    from companion.table_content import for_header
+
+    return for_header(get_game(game), store)
 
 
 def last_unfinished(store, game: str):

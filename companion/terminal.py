@@ -9,6 +9,11 @@ the window's privacy screen offers it: "Ada: take the screen, others look away",
 cover ("Only Ada looks: Ada, press Enter to show ..."), asks the daemon what only Ada may see
 and numbers her choices; once they are no longer hers the terminal is cleared (when it is
 one) and says that they are hidden again. A player's secret cards are offered so too.
+
+With the players' phones on (``[phones]`` in the config) a game's start says so, and offers
+each player whose phone is not connected "Ada: pair your phone (others look away)": behind the
+same cover, Ada's code alone (her seat's link and its QR code), as the table screen's pairing
+shows it, until Done or her phone connects.
 """
 
 from __future__ import annotations
@@ -33,6 +38,10 @@ PRIVACY_KEY = "terminal:privacy"
 
 #: The choice that hides a player's secret cards again (their private view, no choice to make).
 HIDE_KEY = "terminal:hide"
+
+#: The choice that shows one player's phone code behind a cover, at a game's start with phones
+#: on (the table screen's pairing, one player at a time; never a game's key).
+PAIR_KEY = "terminal:pair"
 
 #: What a terminal prints to clear its screen and its scrollback (xterm, VTE, the Linux console).
 CLEAR = "\033[H\033[2J\033[3J"
@@ -59,6 +68,9 @@ class NumberedView(ConsoleView):
         self._noticed: str | None = None  # the last notice printed
         self._staff: str | None = None  # the venue staff's message last printed
         self._noted: set[str] = set()  # the game's terminal notes said already (Game.terminal_notes)
+        self._phones_said: Any = None  # the game whose phones' pairing step was said
+        #: The player whose phone code was asked for (the daemon's ``phone_links`` answer), or None.
+        self.pairing: str | None = None
 
     @property
     def lang(self) -> str:
@@ -78,6 +90,8 @@ class NumberedView(ConsoleView):
             kind = message.get("type")
             if kind == "private":
                 self._show_private(message)
+            elif kind == "phone_links":
+                self._show_code(message)
             elif kind != "state":
                 super().__call__(message)
             else:
@@ -90,11 +104,27 @@ class NumberedView(ConsoleView):
             self._print(f"! {warning}")  # once: its notice may have come first (newcomer 19: twice)
         self._warning = warning
         self._staff_message(message.get("staff"))
-        if self.private is not None:
+        if self.private is not None and self.private.get("code"):
+            self.hide()  # a phone code on show: the next state (that phone connected) hides it
+        elif self.private is not None:
             self._leave_private(message, self.private["player"])
         before = self._last_prompt
         super().__call__(message)
+        self._phones_step(message)
         self._choices(message, prompted=self._last_prompt != before)
+
+    def _phones_step(self, message: dict[str, Any]) -> None:
+        """Phones on at a game's start: what the table screen's pairing does, said once per
+        game (session 21: the terminal said nothing of it); each player's choice under the
+        prompt (:func:`to_pair`) shows their code alone, behind a cover."""
+        game = message.get("table_game") or {}
+        key = (game.get("id"), message.get("game"), tuple(game.get("players") or ()))
+        if key == self._phones_said or not to_pair(message):
+            return
+        self._phones_said = key
+        self._print(self.say(msg("Players' phones are on: each player may pair their own phone now, one at a time "
+                                 "while the others look away (type the number of their “pair your phone” "
+                                 "choice).")))
 
     def _staff_message(self, staff: dict[str, Any] | None) -> None:
         """A venue table ([mqtt]): staff's message from the dashboard, printed when it comes
@@ -119,12 +149,37 @@ class NumberedView(ConsoleView):
 
     def hide(self) -> None:
         """Forget what only one player may see; clear a terminal's screen and scrollback."""
+        code = (self.private or {}).get("code")
         self.private = None
         self.awaiting = None
         self._shown = None
         if _is_terminal(self.out):
             self._print(CLEAR)
-        self._print(self.say(msg("The private choices are hidden again: everyone may look.")))
+        if code:
+            self._print(self.say(msg("{player}'s phone code is hidden again: everyone may look.", player=code)))
+        else:
+            self._print(self.say(msg("The private choices are hidden again: everyone may look.")))
+
+    def _show_code(self, answer: dict[str, Any]) -> None:
+        """The daemon's ``phone_links`` answer: the code of the player asked for alone (the
+        table screen's "Ada: scan this with your phone"), then Done hides it."""
+        player, self.pairing = self.pairing, None
+        link = (answer.get("links") or {}).get(player) if player else None
+        if not link:
+            return
+        from companion.qr import terminal, this_machine_only
+
+        self.private = {"player": player, "code": player}
+        self._print(self.say(msg("Everyone else: look away")))
+        self._print(self.say(msg("{player}: scan this with your phone", player=player)))
+        self._print(link)
+        if this_machine_only(link):
+            self._print(self.say(msg("This link opens on this computer only ([phones] listen is a loopback "
+                                     "address): no phone can open it.")))
+        else:
+            terminal(link, self.out)
+        self._shown = [{"key": HIDE_KEY, "label": self.say(msg("Done"))}]
+        self._print_choices(self._shown)
 
     def hide_and_go_on(self) -> None:
         """``Done`` on a player's secret cards: hide them, then the table's prompt again."""
@@ -243,7 +298,9 @@ class NumberedView(ConsoleView):
             choices += [{"key": PRIVACY_KEY, "player": name,
                          "label": self.say(msg("{player}: secret cards (others look away)", player=name))}
                         for name in state.get("private_players") or []]
-        return choices
+        return choices + [{"key": PAIR_KEY, "player": name,
+                           "label": self.say(msg("{player}: pair your phone (others look away)", player=name))}
+                          for name in to_pair(state)]
 
 
 def _is_terminal(out: TextIO) -> bool:
@@ -251,6 +308,17 @@ def _is_terminal(out: TextIO) -> bool:
         return out.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def to_pair(state: dict[str, Any]) -> list[str]:
+    """The players whose phone the terminal offers to pair: phones on for this game (the
+    state's ``phones``), at its start (nothing played yet, as the table screen's pairing),
+    their phone not connected; in turn order."""
+    phones = state.get("phones") or {}
+    if not phones or state.get("can_undo") or ((state.get("prompt") or {}).get("over")):
+        return []
+    order = (state.get("table_game") or {}).get("players") or list(phones)
+    return [name for name in order if name in phones and not phones[name]]
 
 
 def choices_of(state: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -272,6 +340,7 @@ class TerminalTable:
         self._waits_on_stdin = False  # run() reads the process's stdin in the main thread
         #: The player whose privacy choice was typed and who has not pressed Enter yet, or None.
         self.covered: str | None = None
+        self._code_covered = False  # what the cover hides is that player's phone code
 
     def run(self) -> int:
         """Play until ``q``, the end of the input or the daemon leaving; returns 0."""
@@ -353,20 +422,30 @@ class TerminalTable:
             self._say(f"  ! {problem[:1].upper()}{problem[1:]}")  # "no card ..." is a sentence here (newcomer 16)
         return True
 
-    def _cover(self, player: str) -> None:
+    def _cover(self, player: str, code: bool = False) -> None:
         """The window's "Only Bo looks — tap to show" (newcomer 19 finding 2: a number typed on
         Ada's turn printed Bo's secret cards at once): nothing is asked until ``player`` presses
-        Enter."""
-        self.covered = player
+        Enter. ``code``: what is shown is their phone's code (their seat's link)."""
+        self.covered, self._code_covered = player, code
+        if code:
+            self._say(self.view.say(msg("Only {player} looks: {player}, press Enter to show your phone's code; "
+                                        "anything else typed keeps it hidden.", player=player)))
+            return
         self._say(self.view.say(msg("Only {player} looks: {player}, press Enter to show what only you may see; "
                                     "anything else typed keeps it hidden.", player=player)))
 
     def _uncover(self, client: Client, text: str) -> bool:
-        """The line typed at the cover: Enter asks what only that player may see (True: the line
-        is used up); anything else shows nothing and is then taken as usual (False)."""
+        """The line typed at the cover: Enter asks what only that player may see, or their
+        phone's link (the ``phone_links`` answer comes to this client only, never broadcast)
+        (True: the line is used up); anything else shows nothing and is then taken as usual
+        (False)."""
         player, self.covered = self.covered, None
         if not text:
-            client.request({"cmd": "private", "player": player})
+            if self._code_covered:
+                self.view.pairing = player
+                client.request({"cmd": "phone_links"})
+            else:
+                client.request({"cmd": "private", "player": player})
             return True
         self._say(self.view.say(msg("Nothing was shown: what only {player} may see stays hidden.", player=player)))
         return not self._usable(text)  # a line that is no input ("x") has had its one line (newcomer20)
@@ -403,8 +482,8 @@ class TerminalTable:
         if not (text.isdigit() and 1 <= int(text) <= len(choices)):
             return self.view.say(not_a_choice(text, len(choices)))
         choice = choices[int(text) - 1]
-        if choice["key"] == PRIVACY_KEY:
-            self._cover(choice["player"])
+        if choice["key"] in (PRIVACY_KEY, PAIR_KEY):
+            self._cover(choice["player"], code=choice["key"] == PAIR_KEY)
             return None
         if choice["key"] == HIDE_KEY:
             self.view.hide_and_go_on()

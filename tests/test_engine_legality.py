@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from companion.engine import Chance, CheckLine, Choice, Game, Outcome, Prompt
-from companion.engine.legality import check_action, is_legal
+from companion.engine import Chance, CheckLine, Choice, Game, Implied, Outcome, Prompt
+from companion.engine.legality import check_action, implied_choice, is_legal
 from companion.errors import RuleViolation
 from companion.header import GameHeader
 from companion.i18n import msg
@@ -144,3 +144,62 @@ def test_the_session_applies_through_the_same_check(game, monkeypatch):
     assert session.handle(Touch("roll")).accepted  # the die is the session's: a chance outcome follows
     assert session.state.done == ("bell", "roll", session.history[-1].chances[0]["key"])
     assert game.applied == ["bell", "roll", session.state.done[-1]]
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """A toy with questions answered by going on playing: ``asks`` left, each "show a card or no"."""
+    asks: int = 2
+    done: tuple[str, ...] = ()
+    news: tuple[str, ...] = ()
+    rolling: bool = False
+
+
+class QuizGame(Game):
+    """While a question is open (``asks`` > 0): "show" or "no" ("no" is what going on says);
+    then the turn: "walk", or "roll" (a chance node, the session's to draw)."""
+
+    id, title, min_players, max_players = "creepy_cellar", "Quiz", 2, 2
+
+    def setup(self, players, options, content=None):
+        return Quiz()
+
+    def prompt(self, state):
+        if state.rolling:
+            return Prompt("Rolling", chance=Chance("die", (Outcome("1", "die:1"),)))
+        if state.asks:
+            return Prompt("Ada: show a card, or no", "Ada", (Choice("show", "Show"), Choice("no", "No")))
+        return Prompt("Ada: walk or roll", "Ada", (Choice("walk", "Walk"), Choice("roll", "Roll")))
+
+    def _apply(self, state, key):
+        asks = state.asks - 1 if key in ("show", "no") else state.asks
+        return replace(state, asks=asks, done=state.done + (key,), news=(f"did {key}",), rolling=key == "roll"
+                       and not state.rolling)
+
+    def going_on(self, state):
+        return Implied("no", f"Ada says no ({state.asks} left)") if state.asks and not state.rolling else None
+
+    def view(self, state):
+        return {}
+
+
+def test_going_on_playing_answers_the_open_questions_then_plays_the_key():
+    quiz = QuizGame()
+    walked = quiz.apply(Quiz(), "walk")
+    assert walked.done == ("no", "no", "walk")  # both questions, then the key: one action
+    assert walked.news == ("Ada says no (2 left)", "did no", "Ada says no (1 left)", "did no", "did walk")
+    assert quiz.apply(Quiz(), "show").done == ("show",)  # an answer is an answer
+    assert quiz.apply(Quiz(asks=1), "roll").rolling  # the key may lead to a chance node
+    with pytest.raises(RuleViolation) as refused:  # legal after no answer: refused as before
+        quiz.apply(Quiz(), "jump")
+    assert str(refused.value) == "Not now. Ada: show a card, or no."
+    # a chance node's outcome is never the table's, even once the questions are answered
+    with pytest.raises(RuleViolation):
+        quiz.apply(Quiz(), "die:1")
+    assert implied_choice(quiz, Quiz(), quiz.prompt(Quiz()), lambda p: p.choice("walk")) == Choice("walk", "Walk")
+    assert implied_choice(quiz, Quiz(), quiz.prompt(Quiz()), lambda p: p.choice("jump")) is None
+
+
+def test_without_going_on_every_question_waits_for_its_answer(game):
+    assert Game.going_on(Toy()) is None
+    assert _refused(game, Toy(), "jump") == "Not now. Ada: roll or light the lamp."

@@ -356,6 +356,46 @@ def test_the_log_never_names_a_card_tapped_face_down_into_the_envelope(daemon, c
         assert uid not in logged and f"clue_it:kid:{kid}" not in logged, kid  # Kids 3 and 4 are played: said
 
 
+def test_a_refused_tap_is_logged_without_its_tags_uid(daemon, caplog):
+    """Session 21: a refused tap was logged as "refused tap of 04C0FFEE0002 on the cards
+    reader: …". It plays nothing, but a UID names its card (a virtual tag's in every game, a
+    real one's in the enrollment): a card from a hand, tapped at the wrong moment, was in the
+    log. The line says the reader and why, as the table screen does; an unknown tag's refusal
+    still names its UID (what a maker enrolls)."""
+    from companion.inputs import Tap
+
+    caplog.set_level(logging.INFO, logger="companion")
+    _start(daemon, {"game": "clue_it", "players": ["Ada", "Bo"], "seed": 1,
+                    "options": {"intrigue_deck": "virtual", "envelope": "companion"}})
+    kid = ci.PILE_CARDS["kid"][2]
+    reply = daemon.submit(Tap("04C0FFEE0002", "cards", ndef=f"clue_it:kid:{kid}")).result(10)
+    assert not reply.accepted
+    assert not daemon.submit(Tap("04DEADBEEF01", "cards")).result(10).accepted  # enrolled nowhere
+    refused = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused ")]
+    assert refused[0].startswith("refused a tap on the cards reader: A Rumor card is tapped only"), refused
+    assert "04C0FFEE0002" not in refused[0] and kid not in refused[0]
+    assert refused[1].startswith("refused a tap on the cards reader: Unknown tag 04DEADBEEF01 on reader cards")
+
+
+def test_a_hand_card_on_the_wrong_reader_is_not_named_on_the_shared_screen():
+    """Session 21: "That is Parasol: put it on the cards reader, not on the tiles reader."
+    told the table which toy a player held (a Children hand card), before the game's own
+    refusal ("A hidden card was tapped…") was asked. A card is named there only when the prompt
+    asks for it in the open; a tile, and every piece of a game with nothing hidden, still are."""
+    from companion.i18n import render
+    from companion.inputs import Tap
+    from companion.session import Session
+
+    header = GameHeader.from_json({"game": "children", "players": ["Ada", "Bo"], "seed": 3})
+    session = Session.start(header, reader_roles={"cards": "cards", "tiles": "tiles"})
+    reply = session.handle(Tap("04AA0001", "tiles", ndef="children:toy:parasol"))
+    assert reply.text == "That is a card: put it on the cards reader, not on the tiles reader."
+    assert render(reply.text, "it") == ("Questo pezzo: una carta. Mettetelo sul lettore delle carte, non sul "
+                                        "lettore delle tessere.")
+    reply = session.handle(Tap("04AA0002", "cards", ndef="children:tablet:wash-room"))
+    assert reply.text == "That is Wash Room: put it on the tiles reader, not on the cards reader."
+
+
 def test_the_play_daemons_log_is_its_owners_only(tmp_path):
     from companion.play import _private_log
 

@@ -195,3 +195,106 @@ def test_the_client_checks_a_state_it_reads_once(monkeypatch):
     assert converted == [] and heard == [state] and client.state == state
     client._deliver(protocol.encode(protocol.notice("Not now.")))  # other messages: checked as before
     assert len(converted) == 1 and heard[-1]["type"] == "notice"
+
+
+class _Counted:
+    """A decoder that counts the lines it reads whole."""
+
+    def __init__(self, decoder):
+        self.decoder, self.lines = decoder, 0
+
+    def decode(self, line):
+        self.lines += 1
+        return self.decoder.decode(line)
+
+
+def _tap_and_undo_states():
+    """A Creepy Cellar game's state lines as budgets.py's tap run sends them (a physical Ghost
+    deck): a Ghost card's tap, its undo, the tap again, its undo again (the log grows)."""
+    import random
+
+    from companion.header import GameHeader
+    from companion.inputs import Tap, Touch
+    from companion.session import Session
+
+    header = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 9,
+              "options": {"ghost_deck": "physical", "mode": "basic"}}
+    session, rng = Session.start(GameHeader.from_json(header)), random.Random(2)
+    while not any(c.component and ":ghost:" in c.component for c in session.prompt.choices):
+        keys = [c.key for c in session.prompt.choices if not c.tap_only and c.key != "move:outside"]
+        assert session.handle(Touch(rng.choice(keys))).accepted
+    card = next(c.component for c in session.prompt.choices if c.component and ":ghost:" in c.component)
+    lines, log = [], []
+    for n in range(4):
+        reply = session.handle(Tap("04B00000000001", ndef=card) if n % 2 == 0 else Touch("undo"))
+        assert reply.accepted, reply.text
+        log.extend(reply.news)
+        lines.append(protocol.encode(protocol.state_message(session, log[-12:], reply.news)))
+    return lines
+
+
+def test_a_state_whose_view_and_prompt_a_state_before_had_reads_them_no_more(monkeypatch):
+    """tap21: a state line whose view, stand-ins, articles and prompt have, byte for byte, the
+    text of one of the last two states' (a tap again after its undo) takes those parts from
+    it and reads only the rest: the message is the whole line's, key for key, in order."""
+    lines = _tap_and_undo_states()
+    assert lines[0] != lines[2] and lines[1] != lines[3]  # the log moved on: not the same lines
+    monkeypatch.setattr(schema, "_kept", ())
+    counted = _Counted(schema._STATE)
+    monkeypatch.setattr(schema, "_STATE", counted)
+    read = [schema.decode_checked(line) for line in lines]
+    assert [fits for _, fits in read] == [True] * 4
+    for (message, _), line in zip(read, lines):
+        assert _in_order(message) == _in_order(schema.decode(line))
+    assert counted.lines == 2  # the first tap's and the first undo's; the second ones from them
+    assert read[2][0]["view"] is read[0][0]["view"] and read[2][0]["prompt"] is read[0][0]["prompt"]
+    assert read[3][0]["view"] is read[1][0]["view"]
+
+
+def test_a_state_that_differs_past_where_it_is_compared_or_is_broken_is_read_whole(monkeypatch):
+    """The parts are taken only when the line has their whole text: a view that begins as the
+    last one's and differs further on is read; a line whose rest breaks the types is said as
+    before; a title with an escape in it is read whole."""
+    lines = _tap_and_undo_states()
+    monkeypatch.setattr(schema, "_kept", ())
+    schema.decode_checked(lines[0])
+    view = schema.decode(lines[0])["view"]
+    later_key = list(view)[-1]
+    changed = lines[0].replace(b'"options":{', b'"options":{"x":1,', 1)
+    assert later_key == "options" and changed != lines[0]
+    read, fits = schema.decode_checked(changed)
+    assert fits and read["view"]["options"]["x"] == 1 and _in_order(read) == _in_order(schema.decode(changed))
+    broken = lines[0].replace(b'"can_undo":true', b'"can_undo":"yes"', 1)
+    assert broken != lines[0]
+    read, fits = schema.decode_checked(broken)
+    assert not fits and schema.problem(read) == "Expected `bool`, got `str` - at `$.can_undo`"
+    escaped = lines[0].replace(b'"title":"Ghost', b'"title":"\\"Ghost', 1)
+    read, fits = schema.decode_checked(escaped)
+    assert fits and read["title"].startswith('"Ghost') and _in_order(read) == _in_order(schema.decode(escaped))
+
+
+def test_the_client_checks_a_later_line_it_reads_once(monkeypatch):
+    """tap21: a ``later`` line as the daemon writes it is read and checked in one pass (it was
+    read, then converted again by ``problem``); the message is decode's, an integer figure
+    staying one. A line of another shape is read as any line, and its problem said."""
+    from companion.client import Client
+
+    converted: list = []
+    convert = msgspec.convert
+    monkeypatch.setattr(msgspec, "convert", lambda *args, **kwargs: converted.append(args) or convert(*args, **kwargs))
+    heard: list = []
+    client = Client("/nonexistent.sock", on_message=heard.append)
+    for figures in ({"odds_haunting": 0.425}, {"odds_haunting": None}, {"odds_haunting": 1}):
+        line = protocol.encode({"type": "later", "revision": 4, "game": "creepy_cellar", "view": figures})
+        read, fits = schema.decode_checked(line)
+        assert fits and _in_order(read) == _in_order(schema.decode(line))
+        client._deliver(line)
+        assert heard[-1] == read
+    assert converted == []
+    for odd in ({"type": "later", "revision": 4, "game": "creepy_cellar", "view": {"odds_haunting": True}},
+                {"type": "later", "revision": 4, "game": "creepy_cellar", "view": {}, "more": 1},
+                {"type": "later", "revision": 4, "view": {}, "game": "creepy_cellar"}):
+        read, fits = schema.decode_checked(protocol.encode(odd))
+        assert not fits and read == odd
+    assert schema.problem(schema.decode_checked(protocol.encode(
+        {"type": "later", "revision": 4, "game": "x", "view": {"odds_haunting": True}}))[0]) is not None

@@ -449,3 +449,45 @@ def test_the_companions_envelope_says_up_front_what_it_does_with_no_reader(lang)
     out = io.StringIO()
     NumberedView(out)({**_state(session, lang), **real})  # a reader reads the cards: nothing to say
     assert _NO_READER[lang] not in out.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "step", "choice", "scan"), [
+    ("en", "Players' phones are on: each player may pair their own phone now, one at a time while the others look "
+           "away (type the number of their “pair your phone” choice).",
+     "Ada: pair your phone (others look away)", "Ada: scan this with your phone"),
+    ("it", "I telefoni dei giocatori sono attivi: ognuno può collegare ora il proprio telefono, uno alla volta "
+           "mentre gli altri non guardano (digitate il numero della sua scelta «collega il tuo telefono»).",
+     "Ada: collega il tuo telefono (gli altri non guardano)", "Ada: inquadra questo codice con il tuo telefono")])
+def test_a_games_start_with_phones_on_pairs_each_phone_in_turn_as_the_table_screen(lang, step, choice, scan):
+    """Session 21: the table screen pairs each player's phone at a game's start (one code at a
+    time, the others looking away); the terminal said nothing. It says the step once, offers
+    each player whose phone is not connected their own code behind a cover, and hides it."""
+    session = _session_after(0)  # CLUE: IT, nothing played yet
+    links = {"Ada": "http://192.168.1.20:8765/p/ADA-TOKEN", "Bo": "http://192.168.1.20:8765/p/BO-TOKEN",
+             "Cy": "http://192.168.1.20:8765/p/CY-TOKEN"}
+    state = {**_state(session, lang), "phones": {"Ada": False, "Bo": True, "Cy": False}}
+    table, client, out = _table(state)
+    lines = out.getvalue().splitlines()
+    assert lines.count(step) == 1 and choice in lines[-1] and "Bo:" not in lines[-1]  # Bo's phone is connected
+    number = next(n for n, c in enumerate(table.view.shown, 1) if c["label"] == choice)
+    table.view(state)  # the same game again: the step is not said twice
+    assert out.getvalue().splitlines().count(step) == 1
+    table.handle(client, str(number))
+    assert client.sent == []  # the cover first: nothing asked until Ada presses Enter
+    table.handle(client, "")
+    assert client.sent == [{"cmd": "phone_links"}]
+    table.view({"type": "phone_links", "links": links})
+    shown = out.getvalue()
+    assert scan in shown and links["Ada"] in shown and ("▀" in shown or "█" in shown)  # her QR code
+    assert links["Bo"] not in shown and links["Cy"] not in shown
+    table.view({**state, "phones": {"Ada": True, "Bo": True, "Cy": False}})  # her phone connected: hidden
+    assert "Ada:" not in table.view.shown[-1]["label"] and table.view.private is None
+    assert protocol.state_message(session, [], lang="en")["can_undo"] is False
+
+
+def test_no_pairing_step_without_phones_nor_once_the_game_is_under_way():
+    start = _state(_session_after(0))
+    _table_, _client, out = _table(start)
+    assert "phone" not in out.getvalue()
+    _table_, _client, out = _table({**_state(_session_after(30)), "phones": {"Ada": False, "Bo": False, "Cy": False}})
+    assert "pair your phone" not in out.getvalue()

@@ -103,7 +103,7 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon.boot import build_daemon
     from companion.daemon.hub import BoundSocket
-    from companion.startup import StartRefused, header
+    from companion.startup import StartRefused, check_before_open, header
 
     config = load_config(args.config)
     new = new_game(args)
@@ -113,6 +113,11 @@ def cmd_daemon(args) -> int:
         except StartRefused as exc:  # the command line asks for a game that cannot start: exit 2, as play
             raise UsageError(exc.args[0]) from None
     db, sock = _checked_paths(args)
+    if new is not None:
+        try:
+            check_before_open(new, db)  # options the table's card data cannot play: nothing is made
+        except StartRefused as exc:
+            raise UsageError(exc.args[0]) from None
     # Bound before the store is opened: a socket that cannot be bound (the folder changed since
     # the check, another daemon took the path) stops the daemon with no game made or resumed.
     bound = BoundSocket(sock, db)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import protocol
 from companion.errors import CompanionError
-from companion.header import GameHeader, HeaderError, check_new_players, random_seed
+from companion.header import GameHeader, HeaderError, check_new_game, check_new_players, random_seed
 from companion.i18n import Msg, echoed, msg, render
 from companion.messages import GameInfoMessage, GamesMessage
 
@@ -41,6 +41,7 @@ def new_game(ctx: Commands, command: schema.NewGame, writer: asyncio.StreamWrite
         raw["content"] = _table_content(raw.get("game"), ctx.reads.store)  # the table's, never a client's
         header = GameHeader.from_json(raw)
         check_new_players(header.players)
+        check_new_game(header)  # with the table's card data (a secret card not entered)
         session = ctx.reads.session()
         if session is not None and not session.prompt.over and not command.abandon:
             raise HeaderError(msg("a game is still running; finish it, or ask again with \"abandon\": true"))

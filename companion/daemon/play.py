@@ -147,7 +147,7 @@ class InputPlay:
         try:
             reply = session.handle(inp, inp.line)
         except (StackError, StoreError) as exc:
-            self._screens.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
+            self._screens.notify(msg("{input}: {problem}", input=inputs.spoken(inp), problem=str(exc)), "error")
             return exc
         self._saving.check()
         if reply.accepted:
@@ -196,12 +196,7 @@ class InputPlay:
         session = self._game.session
         if session is None or not isinstance(inp, (Touch, Tap)):
             return False, False
-        prompt = session.prompt
-        if isinstance(inp, Touch):
-            choice = prompt.choice(inp.key)
-        else:
-            component = session.actions.component_for(inp)
-            choice = prompt.for_component(component) if component else None
+        choice = session.actions.choice_made(inp, session.prompt, session.state)
         if choice is None:
             return False, False
         return choice.private, choice.private or choice.tap_only

@@ -148,6 +148,25 @@ class Prompt:
         return next((c for c in self.choices if c.button == button), None)
 
 
+@dataclass(frozen=True)
+class Implied:
+    """The answer a player gives to the question open now by going on playing
+    (:attr:`~companion.engine.game.Game.going_on`): at a real table the player who has no
+    Dental Tools does not say "no", they play on. When the next input is not one of the
+    prompt's choices but is legal once :attr:`key` is given, the engine gives :attr:`key`
+    first and then the input, as one action (:func:`companion.engine.legality.apply_action`).
+
+    Attributes:
+        key: the answer's choice key (one of the prompt's choices), e.g. ``"spring"``.
+        line: what the table is told the player did, said before the answer's own news (in
+            the players' words: "Ada lets the Voodoo Doll trap spring."); None when the
+            answer's own news says it already. Never a hidden card: it is the player's word.
+    """
+
+    key: str
+    line: str | NewsLine | None = None
+
+
 @quick_init
 @dataclass(frozen=True)
 class CheckLine:

@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 from companion.engine import legality
 from companion.engine import news as step_news
 from companion.engine.content import ContentSpec
-from companion.engine.core import CheckLine, OptionSpec, Prompt
+from companion.engine.core import CheckLine, Implied, OptionSpec, Prompt
 from companion.engine.ending import Ending
 from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation
@@ -331,6 +331,12 @@ class Game(Generic[S]):
     #: ``(state, key, component)``, naming the rule in the players' words; never names a hidden
     #: card (say "a hidden card" and whose turn it is). Default: None (the general refusal).
     refusal: staticmethod[[S, str | None, str | None], Msg | str | None] = staticmethod(_no_reason)
+    #: The answer the player asked now gives by going on playing (:class:`~companion.engine.core.Implied`:
+    #: Children's "spring" to the Dental Tools question), for a question a player who cannot say
+    #: yes skips at a real table; the engine gives it before an input legal only after it
+    #: (:mod:`companion.engine.legality`), as one action, its line first in the news (the game
+    #: keeps its news in ``state.news``). None (the default): every question waits for its answer.
+    going_on: staticmethod[[S], Implied | None] = staticmethod(_nothing)
     #: ``state`` as plain JSON values, hidden information included (for the event store's
     #: snapshots, never for a screen); default None: the game is never snapshot.
     encode: staticmethod[[S], dict | None] = staticmethod(_nothing)
@@ -352,6 +358,13 @@ class Game(Generic[S]):
         None: nothing to show now (the default). Sent beside the view (the state's ``odds``)."""
         return None
 
+    def start_problem(self, options: Mapping[str, Any], content: Mapping[str, Mapping[str, Any]]) -> Msg | None:
+        """Why a NEW game with ``options`` (resolved) and the table's entered card data
+        (``content``, the header's) cannot start, in one sentence saying what to do; None
+        (the default): it can. Asked only where the table starts a game (the New game screen,
+        ``companion play``, ``daemon --new``): a game already recorded always replays."""
+        return None
+
     def view_first(self, state: S) -> Mapping[str, Any]:
         """:attr:`view` with each of :attr:`later`'s figures None: what the ``state`` message
         carries at once (issue 35 item 3). Default: the whole view (a game with no slow figure)."""
@@ -360,7 +373,7 @@ class Game(Generic[S]):
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
 _HOOKS = ("news", "outcome", "summary", "ending", "setting_up", "status_line", "component_label", "check",
-          "private_view", "refusal", "encode", "decode")
+          "private_view", "refusal", "going_on", "encode", "decode")
 
 
 class GameSpec(Game[Any]):

@@ -16,14 +16,23 @@ What is legal now (the prompt of ``state``):
   component, ``n`` at most the copies the game's ``pieces`` lists;
 - at any moment (a chance node too), a table-check correction (``fix:...``) that the
   game's ``check(state)`` lists now.
+
+Going on playing answers a question (:class:`~companion.engine.core.Implied`): while a
+question the game names (its ``going_on``) is open, a key that is none of its answers but is
+legal once the question has the answer going on gives (the Dental Tools' "spring") is that
+answer and then the key, as one action: :func:`apply_action` applies both, the answer's news
+first; a key legal after neither is refused as before, with the same words. Answers follow one
+another (the Dental Tools, then the Cricket Cage) up to :data:`GOING_ON_LIMIT`, never past a
+chance node (the session's to draw) or the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from companion.engine.core import CheckLine, Prompt, check_fix, sentence
+from companion.engine import news
+from companion.engine.core import CheckLine, Choice, Implied, Prompt, check_fix, sentence
 from companion.errors import RuleViolation
 from companion.i18n import Msg, msg
 
@@ -43,11 +52,20 @@ class Game(Protocol):
     @property
     def refusal(self) -> Callable[[Any, str | None, str | None], Msg | str | None]: ...
 
+    @property
+    def going_on(self) -> Callable[[Any], Implied | None]: ...
+
+    def news(self, state: Any) -> tuple[Any, ...]: ...
+
     def _apply(self, state: Any, key: str) -> Any: ...
 
 
 #: The action keys of corrections made from the table check start so.
 FIX_PREFIX = "fix:"
+
+#: At most this many open questions one input answers by going on playing (a trap's Dental
+#: Tools question, then its Cricket Cage question; Irwin Biddle's, player after player).
+GOING_ON_LIMIT = 8
 
 
 def apply_action(game: Game, state: Any, key: str, prompt: Prompt | None = None) -> Any:
@@ -64,8 +82,45 @@ def apply_action(game: Game, state: Any, key: str, prompt: Prompt | None = None)
         for option in prompt.choices if chance is None else chance.outcomes:
             if option.key == key:
                 return game._apply(state, key)
+    if not prompt.over and not key.startswith(FIX_PREFIX) and not is_legal(game, state, prompt, key):
+        for later, later_prompt, said in going_on(game, state, prompt):
+            if is_legal(game, later, later_prompt, key):  # the answers going on gives, then the key
+                return news.said_first(game._apply(later, key), said)
     check_action(game, state, key, prompt)
     return game._apply(state, key)
+
+
+def going_on(game: Game, state: Any, prompt: Prompt) -> Iterator[tuple[Any, Prompt, tuple[Any, ...]]]:
+    """The states the table reaches by going on playing at ``prompt`` (the prompt of
+    ``state``): after each answer going on gives (the game's ``going_on``), that state, its
+    prompt and the news so far (each answer's line, then its own news). Nothing when no
+    question with such an answer is open; stops before a chance node and at the end."""
+    said: tuple[Any, ...] = ()
+    for _ in range(GOING_ON_LIMIT):
+        implied = game.going_on(state) if not prompt.over and prompt.chance is None else None
+        if implied is None or prompt.choice(implied.key) is None:
+            return
+        state = game._apply(state, implied.key)  # one of the prompt's choices: legal
+        said += (*((implied.line,) if implied.line is not None else ()), *game.news(state))
+        prompt = game.prompt(state)
+        if prompt.over or prompt.chance is not None:
+            return
+        yield state, prompt, said
+
+
+def implied_choice(game: Game, state: Any, prompt: Prompt, pick: Callable[[Prompt], Choice | None]) -> Choice | None:
+    """The choice an input makes by going on playing at ``prompt`` (the prompt of ``state``),
+    when ``pick`` (a prompt's choice for the input: ``lambda p: p.for_component(c)``) finds
+    none at ``prompt``: the first ``pick`` finds at a prompt :func:`going_on` reaches, or None.
+    None too when that choice's key is legal at a prompt before it (:func:`apply_action`
+    would give it there, with another meaning)."""
+    before = [prompt]
+    for _later, later_prompt, _ in going_on(game, state, prompt):
+        choice = pick(later_prompt)
+        if choice is not None:
+            return None if any(p.choice(choice.key) is not None for p in before) else choice
+        before.append(later_prompt)
+    return None
 
 
 def check_action(game: Game, state: Any, key: str, prompt: Prompt | None = None) -> None:

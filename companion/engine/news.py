@@ -22,3 +22,9 @@ def say(state: S, text: Any) -> S:
 def cleared(state: S) -> S:
     """``state`` with no news: what a step starts from (``state`` itself when it has none)."""
     return replace(state, news=()) if state.news else state  # type: ignore[attr-defined]
+
+
+def said_first(state: S, lines: tuple[Any, ...]) -> S:
+    """``state`` with ``lines`` said before its own news (what going on playing answered
+    first: :func:`companion.engine.legality.going_on`)."""
+    return replace(state, news=tuple(lines) + state.news) if lines else state  # type: ignore[attr-defined]

@@ -9,7 +9,8 @@ from typing import Any
 
 from companion import readers
 from companion.engine import Game, Prompt, get_game, known_piece, split_piece
-from companion.engine.core import sentence
+from companion.engine.core import Choice, sentence
+from companion.engine.legality import implied_choice
 from companion.engine.rulecard import section_for
 from companion.i18n import LowerFirst, Msg, msg
 from companion.inputs import Input, Press, Tap, Touch
@@ -62,12 +63,28 @@ class InputActions:
             # why it refuses (companion.engine.legality).
             return inp.key
         if isinstance(inp, Press):
-            choice = prompt.for_button(inp.button)
+            choice = prompt.for_button(inp.button) or implied_choice(
+                self.spec, state, prompt, lambda later: later.for_button(inp.button))
             if choice is None:
                 raise Rejected(msg("The {button} button does nothing now. {prompt}", button=inp.button,
                                    prompt=sentence(prompt.text)))
             return choice.key
         return self._tap_action(inp, prompt, state)
+
+    def choice_made(self, inp: Touch | Tap, prompt: Prompt, state: Any) -> Choice | None:
+        """The choice ``inp`` makes at ``prompt`` (the prompt of ``state``): a touch's key, a
+        tap's component; or the one it makes once the question open now has the answer going
+        on playing gives (:func:`~companion.engine.legality.implied_choice`); None: none (a
+        table-check correction, a tag that names nothing)."""
+        if isinstance(inp, Touch):
+            key = inp.key
+            choice = prompt.choice(key)
+            return choice or implied_choice(self.spec, state, prompt, lambda later: later.choice(key))
+        component = self.component_for(inp)
+        if component is None:
+            return None
+        return prompt.for_component(component) or implied_choice(
+            self.spec, state, prompt, lambda later: later.for_component(component))
 
     def component_for(self, tap: Tap) -> str | None:
         """The component id a tap stands for: the registry's entry, else the tag's own text
@@ -89,8 +106,11 @@ class InputActions:
         label = self.spec.component_label(component)
         if component_game(component) != self.spec.id:
             raise Rejected(_other_game(component, self.spec.title))
-        self._check_reader(tap, component, label)
-        choice = prompt.for_component(component)
+        # a choice now, or once the question open now has the answer going on playing gives
+        # (companion.engine.legality.going_on: the engine gives both as one action)
+        choice = prompt.for_component(component) or implied_choice(
+            self.spec, state, prompt, lambda later: later.for_component(component))
+        self._check_reader(tap, component, label if self._nameable(component, choice) else msg("a card"))
         if choice is not None:
             return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
         if why := self.spec.refusal(state, None, component):
@@ -101,6 +121,15 @@ class InputActions:
                                label=label, prompt=sentence(prompt.text)))
         raise Rejected(msg("{label} was tapped, but no such card is due now. {prompt}",
                            label=label, prompt=sentence(prompt.text)))
+
+    def _nameable(self, component: str, choice: Choice | None) -> bool:
+        """Whether the refusal of a piece put on the wrong reader may name it: always in a game
+        with nothing hidden, a tile always, else a card only when the prompt asks for it in the
+        open (session 21: a Children toy from a hand, on the tiles reader, was named on the shared
+        screen before the game's own refusal, which says "a hidden card", could be asked)."""
+        if not self.spec.private_information or self.spec.reader_roles.get(component.split(":")[1]) != "cards":
+            return True
+        return choice is not None and not choice.private and not choice.tap_only
 
     def _check_reader(self, tap: Tap, component: str, label: str) -> None:
         """Issue 3 case 11: a component read on a reader of the wrong role changes nothing."""

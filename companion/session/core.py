@@ -263,7 +263,11 @@ class Session:
                 return self._undo(inp, line)
             return self._act(inp, self.actions.action_for(inp, self.prompt, self.state), line)
         except (Rejected, RuleViolation) as exc:
-            log.info("refused %s: %s", inputs.describe(inp), exc)
+            # A tap's UID names its card (a virtual tag's in every game, a real one's in the
+            # enrollment): a refused tap may be a card from a hand or face-down, so the log
+            # says which reader read it and why it was refused, never the UID; an unknown
+            # tag's refusal names its UID itself (what a maker enrolls).
+            log.info("refused %s: %s", inputs.spoken(inp), exc)
             return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], (str, NewsLine)) else str(exc),
                          rule=self.actions.refusing_rule(inp), table_text=getattr(exc, "table", None))
 

@@ -14,6 +14,7 @@ from typing import Any
 from companion import inputs, undo_words
 from companion.engine import Game, Prompt
 from companion.engine.core import CheckLine
+from companion.engine.legality import going_on, implied_choice, is_legal
 from companion.i18n import msg, todo, todo_lines
 from companion.session.records import Entry, Reply
 from companion.session.undo_log import UndoLog
@@ -25,7 +26,8 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
     (``check``: the table check now, asked only for an undone correction; ``played``: the
     state ``entry`` led to from ``state`` and its news, when the caller kept them, else
     :func:`_played_again` works them out)."""
-    choice = prompt.choice(entry.action) or prompt.choice(entry.action.partition("#")[0])
+    choice = _choice(prompt, entry.action) or implied_choice(spec, state, prompt,
+                                                             lambda later: _choice(later, entry.action))
     fixed = _correction_label(check(), entry.action) if choice is None else None
     if fixed is not None:
         return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
@@ -49,6 +51,11 @@ def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Itera
         return Reply(True, news=(undone, *back))
     return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
                                  input=inputs.spoken(inputs.from_json(entry.input))), *back))
+
+
+def _choice(prompt: Prompt, action: str):
+    """The choice ``action`` (or its per-copy base) makes at ``prompt``, or None."""
+    return prompt.choice(action) or prompt.choice(action.partition("#")[0])
 
 
 def resumed_todo(spec: Game, state: Any, last: tuple[str, Entry | None] | None, undo: UndoLog,
@@ -77,9 +84,42 @@ def _put_back(spec: Game, state: Any, entry: Entry, played: tuple[Any, list]) ->
     card room H back on top of the Ghost deck.", "Ada: move your hunter back to room E."), then
     what the table tracks off the board (:attr:`~companion.engine.game.Game.undo_counts`)."""
     after, news = played
+    steps = _went_on(spec, state, entry.action)
+    if not steps:
+        return _step_back(spec, state, entry.action, after, news)
+    # the input went on past open questions (companion.engine.legality.going_on): its own step
+    # taken back first, then each answer it gave, the last first, each from the state it was given on
+    mid, said = steps[-1][2], sum(len(given) for *_, given in steps)
+    back = _step_back(spec, mid, entry.action, after, news[said:])
+    for before, key, reached, given in reversed(steps):
+        back += _step_back(spec, before, key, reached, given)
+    return back
+
+
+def _step_back(spec: Game, state: Any, action: str, after: Any, news: list | tuple) -> list:
+    """:func:`_put_back` of one step: ``action`` played on ``state`` led to ``after``, saying ``news``."""
     back = [undo_words.reverse(line, spec.undo_sentences) for line in reversed(todo_lines(news))]  # last first
-    return ([line for line in back if line is not None] + list(spec.undo_steps(state, entry.action.partition("#")[0]))
+    return ([line for line in back if line is not None] + list(spec.undo_steps(state, action.partition("#")[0]))
             + list(spec.undo_counts(state, after)))
+
+
+def _went_on(spec: Game, state: Any, action: str) -> list[tuple[Any, str, Any, tuple]]:
+    """The answers ``action`` gave first by going on playing on ``state``, each as (the state
+    it was given on, its key, the state it reached, its own news); [] when ``action`` is legal
+    on ``state`` itself (it went on past nothing)."""
+    prompt = spec.prompt(state)
+    if is_legal(spec, state, prompt, action):
+        return []
+    steps, before, said_before = [], state, ()
+    for reached, later, said in going_on(spec, state, prompt):
+        implied = spec.going_on(before)
+        if implied is None:
+            break
+        steps.append((before, implied.key, reached, said[len(said_before):]))
+        if is_legal(spec, reached, later, action):
+            return steps
+        before, said_before = reached, said
+    return []
 
 
 def _bare(label: Any, state: Any) -> bool:

@@ -173,8 +173,8 @@ RARE = {
     "{player} takes the Jinxed Item back from room {room} into the backpack.",
     # cc21 (option tiles = virtual: the real tiles stay in the box): what two set-up steps are for, an
     # undo's line: tests/games/test_creepy_cellar_tiles_words.py, both languages
-    "Each marker is a hidden treasure. When a hunter picks one up, the companion says which treasure it is, and you "
-    "take that one out of the box. Each treasure has a curse that starts when you pick it up.",
+    "Each marker hides a treasure: at pick-up the companion says which one to take from the box. Its curse starts "
+    "then.",
     "A Jinxed Item stops you picking up treasures until you drop it in its room.",
     "{player} puts the {tile} back in the box.",
 }

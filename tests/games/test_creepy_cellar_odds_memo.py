@@ -3,6 +3,7 @@ the same figures as before, worked out once per distinct set of facts instead of
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 
@@ -85,3 +86,21 @@ def test_a_ghost_lands_where_the_overflow_rule_puts_it():
     assert lands[2] == lands[3] == 4 and lands[13] == 0 and lands[5] == 5
     assert odds._lands([True] * 14, True) == list(range(14))
     assert odds._lands(haunted, False) == list(range(14))
+
+
+def test_a_view_of_the_same_board_is_made_of_the_same_rooms_and_status_line():
+    """tap21: the view's rooms and the status line are made once for the same board and
+    counters (a tap's view is built on its path to the screens); two states that differ
+    elsewhere share them, and a board that changed gets its own."""
+    from companion.games.creepy_cellar import view as table_view
+    from companion.games.creepy_cellar.state import State
+
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
+    assert isinstance(state, State)
+    moved = dataclasses.replace(state, turn=state.turn + 1)
+    haunted = dataclasses.replace(state, hauntings=(1,) + state.hauntings[1:])
+    assert table_view.view_first(moved)["rooms"] is table_view.view_first(state)["rooms"]
+    assert table_view.view_first(haunted)["rooms"] is not table_view.view_first(state)["rooms"]
+    assert table_view.view_first(haunted)["rooms"]["A"]["hauntings"] == 1
+    assert table_view.status_line(moved) is table_view.status_line(state)
+    assert table_view.status_line(haunted) is not table_view.status_line(state)

@@ -63,11 +63,11 @@ def test_virtual_treasures_say_why_there_is_a_marker():
     """Why? on the set-up step: the companion decides which treasure a marker is."""
     line = SPEC.news(new_game())[2]
     assert str(render(line.purpose, "en")) == (
-        "Each marker is a hidden treasure. When a hunter picks one up, the companion says which treasure it is, "
-        "and you take that one out of the box. Each treasure has a curse that starts when you pick it up.")
+        "Each marker hides a treasure: at pick-up the companion says which one to take from the box. Its curse "
+        "starts then.")
     assert str(render(line.purpose, "it")) == (
-        "Ogni segnalino è un tesoro nascosto. Quando un cacciatore lo raccoglie, il companion dice quale tesoro "
-        "è, e lo prendete dalla scatola. Ogni tesoro ha una maledizione che comincia quando lo raccogliete.")
+        "Ogni segnalino nasconde un tesoro: alla raccolta il companion dice quale prendere dalla scatola. La sua "
+        "maledizione comincia allora.")
     jinxed = SPEC.news(new_game())[4]
     assert (str(render(jinxed.purpose, "en")), str(render(jinxed.purpose, "it"))) == (
         "A Jinxed Item stops you picking up treasures until you drop it in its room.",

@@ -138,7 +138,9 @@ def _home(app, out: Path, report: dict, name: str, lang: str, game: str):
         "finished": home.ids.finished_card.parent is not None, "undo": home.ids.finished_undo.shown,
         "room": home.summary_room, "height": home.ids.summary.height, "tool": tool.text,
         "table_card": opened, "more": bool(getattr(home.ids.summary, "more", False)), "card": None,
-        "on_screen": _on_screen(home.ids.card_data) and _on_screen(home.ids.new_game)}
+        "on_screen": _on_screen(home.ids.card_data) and _on_screen(home.ids.new_game),
+        # px the page's rows need beyond the window (the paddings then take it: fix20home)
+        "overrun": round(home.ids.card_data.parent.minimum_height - home.height, 1)}
     if entry["more"]:
         entry["card"] = yield from _card(app, out, f"{name}-card", home.ids.moments)
     model.go("table")

@@ -26,7 +26,7 @@ def test_the_cards_panel_taps_a_ghost_card_on_the_virtual_reader(tmp_path, displ
                           cwd=ROOT, env=user_env(tmp_path, display, kivy_home), capture_output=True, text=True,
                           timeout=120)
     report = json.loads(report_path.read_text()) if report_path.exists() else {}
-    assert done.returncode == 0, (report.get("error"), report.get("after_roll"), report.get("traceback"),
+    assert done.returncode == 0, (report.get("error"), report.get("daemon_steps"), report.get("traceback"),
                                   done.stderr[-3000:])
     assert report["first_screen"] == "table"
     assert report["hardware"]["virtual"] is True

@@ -308,6 +308,8 @@ def _moments_whole(shots: dict, homes: dict, size) -> None:
             assert where.get("cut", []) == [] and where.get("px", 26) >= 26 - 0.05, (name, where)
         assert bool(moments["texts"]) != bool(card), (name, "inline or the card, not both")
         assert home["on_screen"], (name, "New game and Card data inside the window")
+        # the rows fit the window with their paddings (fix20home: the Recap row ran ~10 px over)
+        assert home["overrun"] <= 0.5, (name, home["overrun"], home["room"], home["height"], home["more"])
         counted = ("Turn ", "Turno ") if name.startswith("creepy_cellar") else ("Round ", "Giro ")
         for text in shown + table_card.get("texts", []):
             assert text.startswith(counted[name.endswith("-it")]), (name, text)

@@ -373,6 +373,7 @@ class Children(Game[State]):
     ending = staticmethod(prompts.ending)
     setting_up = staticmethod(table_view.setting_up)
     refusal = staticmethod(refusals.refusal)
+    going_on = staticmethod(prompts.going_on)
     undo_steps = staticmethod(undo.undo_steps)
     undo_counts = staticmethod(undo.undo_counts)
     view = staticmethod(table_view.view)

@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from companion.engine import pending as pd
-from companion.engine.core import Choice, Prompt
+from companion.engine.core import Choice, Implied, Prompt
 from companion.engine.draft import replace, say
 from companion.engine.ending import Ending, best_first
 from companion.engine.memo import Kept, remember_last
@@ -117,6 +117,45 @@ def _resolve_self(state: State) -> State | None:
             return replace(state, frames=frames[:k])
     result = _ask(state)
     return None if isinstance(result, Prompt) else result
+
+
+def going_on(state: State) -> Implied | None:
+    """The answer a player gives by going on playing (:attr:`~companion.engine.game.Game.going_on`)
+    to the questions the companion asks because it cannot know the answer (kidsleak20, kidsleak21:
+    it keeps no record of the cards in a hand): the Dental Tools question ("spring"), the
+    Crickets' Cricket Cage question ("no-cage"), the Catnip when Kitty Kitty meets you
+    ("no-catnip") and Irwin Biddle's ("no-toy"). At a real table the player who has none of
+    those cards just plays on; the next input is their "no". None for every other question (a
+    ghost met, a room to choose …: those are decisions, not a card shown or not)."""
+    if not state.frames:
+        return None
+    frame = state.frames[-1]
+    answer = _GOING_ON.get(frame.kind)
+    return answer(state, frame) if answer is not None else None
+
+
+def _lets_it_spring(state: State, f: Frame) -> Implied:
+    return Implied("spring", msg("{player} lets the {trap} trap spring.", player=state.players[f.player],
+                                 trap=state.name(f.args[0])))
+
+
+def _no_cage(state: State, f: Frame) -> Implied:
+    return Implied("no-cage", msg("{player} does not show the Cricket Cage.", player=state.players[f.player]))
+
+
+def _no_catnip(state: State, f: Frame) -> Implied:
+    name = state.players[f.player]
+    if f.args[0] == "mouse" and state.opt("mouse_immunity") == "catnip":  # fr.ask_kittymeet's two questions
+        return Implied("no-catnip", msg("{player} does not show the Catnip.", player=name))
+    return Implied("no-catnip", msg("{player} does not use the Catnip.", player=name))
+
+
+def _no_toy(state: State, f: Frame) -> Implied:
+    return Implied("no-toy")  # the answer's own news says it: "Bo has no toy."
+
+
+#: frame kind -> the answer going on playing gives to the question it asks (:func:`going_on`)
+_GOING_ON = {"trap": _lets_it_spring, "crickets": _no_cage, "kittymeet": _no_catnip, "biddle": _no_toy}
 
 
 def summary(state: State) -> Msg | None:

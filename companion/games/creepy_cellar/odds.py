@@ -76,7 +76,9 @@ def odds_haunting(state: State, playouts: int = DEFAULT_PLAYOUTS, seed: int | st
     turns = _turns(state)
     if not turns:
         return 0.0
-    return _estimate(_inputs(state, turns), playouts, _seed(state) if seed is None else seed)
+    if seed is not None:
+        return _estimate(_inputs(state, turns), playouts, seed)
+    return _seeded(_inputs(state, turns), playouts, state.turn, state.step)
 
 
 #: Distinct estimates kept (an entry is a few tuples the states share, and a float).
@@ -113,8 +115,17 @@ def _estimate(inputs: _Inputs, playouts: int, seed: int | str) -> float:
     return hits / playouts
 
 
+@functools.lru_cache(maxsize=REMEMBERED)
+def _seeded(inputs: _Inputs, playouts: int, turn: int, step: Step) -> float:
+    """:func:`_estimate` seeded from the state (:func:`_seed`), remembered by what the seed is
+    made of: the seed's text (the facts' tuples written out) is made only for an estimate not
+    remembered yet, not on every view of a tap's path (tap21)."""
+    return _estimate(inputs, playouts, _seed_of(turn, step, inputs))
+
+
 def forget() -> None:
     """Drop every remembered estimate (for benchmarks that time the playouts themselves)."""
+    _seeded.cache_clear()
     _estimate.cache_clear()
 
 
@@ -137,8 +148,13 @@ def _hunter_draws(state: State, index: int) -> tuple[int, int]:
 
 
 def _seed(state: State) -> str:
-    return (f"odds:{state.turn}:{state.step}:{state.ghosts}:{state.hauntings}:{state.king}:"
-            f"{len(state.ghost_deck)}:{len(state.king_deck)}")
+    return _seed_of(state.turn, state.step, _inputs(state, ()))
+
+
+def _seed_of(turn: int, step: Step, inputs: _Inputs) -> str:
+    """The playouts' seed of a state at ``turn`` and ``step`` with these facts (:func:`_seed`)."""
+    return (f"odds:{turn}:{step}:{inputs.ghosts}:{inputs.hauntings}:{inputs.king}:"
+            f"{len(inputs.ghost_deck)}:{len(inputs.king_deck)}")
 
 
 class _Playout:

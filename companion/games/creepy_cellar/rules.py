@@ -142,9 +142,8 @@ def _cursed_treasures_step(options: Mapping[str, Any]) -> NewsLine:
     if markers(options):
         return what_for(todo("setup", "Leave the 12 Cursed Treasures in the box: put a marker (a coin or a "
                                       "counter) in each room A to L instead."),
-                        msg("Each marker is a hidden treasure. When a hunter picks one up, the companion says "
-                            "which treasure it is, and you take that one out of the box. Each treasure has a "
-                            "curse that starts when you pick it up."))
+                        msg("Each marker hides a treasure: at pick-up the companion says which one to take from the "
+                            "box. Its curse starts then."))
     return what_for(todo("setup", "Shuffle the 12 Cursed Treasures and place one face-down in each room A to L."),
                     msg("Face down, nobody knows which treasure is where. Each one has a curse that starts when "
                         "you pick it up."))
@@ -169,9 +168,8 @@ def _original_treasures_step(options: Mapping[str, Any]) -> NewsLine:
     if markers(options):
         return what_for(todo("setup", "Leave every treasure and tile in the box: put a marker (a coin or a counter) "
                                       "in each room the base game marks for a treasure."),
-                        msg("This easier game uses the first game's treasures, with no curses. Each marker is a "
-                            "hidden treasure: when a hunter picks one up, the companion says which number it is, "
-                            "and you take that one out of the box."))
+                        msg("The first game's treasures, no curses. At pick-up the companion says which number a "
+                            "marker is: take that one from the box."))
     return what_for(todo("setup", "Put the 8 original treasures face-down in the rooms the base game marks for "
                                   "them; the Cursed Treasures, passage and Jinxed Item tiles stay in the box."),
                     msg("This easier game uses the first game's treasures, with no curses. The Cellar's extra "

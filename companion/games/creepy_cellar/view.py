@@ -6,6 +6,7 @@ only deck sizes are shown, and a face-down treasure is only counted.
 
 from __future__ import annotations
 
+import functools
 from typing import TypedDict
 
 from companion.games.creepy_cellar import components as cc
@@ -112,24 +113,15 @@ def view(state: State) -> CreepyCellarView:
 def view_first(state: State) -> CreepyCellarView:
     """:func:`view` with ``odds_haunting`` None: the ``state`` message carries it so, and the
     ``later`` message that follows carries the figure (issue 35 item 3: the meter's playouts
-    are off a tap's path to the screens)."""
-    nightmare = state.mode == "nightmare"
-    laid = {item[0]: item[2:] for item in reversed(state.laid)}  # State.laid_in's, once (the first wins)
-    rooms: dict[str, RoomView] = {
-        room: {
-            "ghosts": state.ghosts[i],
-            "hauntings": state.hauntings[i],
-            "treasure": nightmare and room in cc.CASTLE and room not in state.taken,
-            "passage": room in state.passages,
-            "laid": laid.get(room),
-        }
-        for i, room in enumerate(cc.ROOMS)
-    }
+    are off a tap's path to the screens). Built on every tap's path: what depends on the
+    players alone (the hunters' keys, owners and colours) is worked out once per table
+    (:func:`_seats`), and the rooms' membership tests use sets (tap21)."""
+    rooms = _rooms(state.ghosts, state.hauntings, state.mode == "nightmare", state.taken, state.passages, state.laid)
+    seats = _seats(state.players, len(state.hunters))
     hunters: dict[str, HunterView] = {
-        hunter_key(state, i): {"at": h.at, "carrying": h.treasure, "power": h.power,
-                               "jinxed": h.jinxed, "player": state.owner(i),
-                               "colour": cc.HUNTER_COLOURS[i]}
-        for i, h in enumerate(state.hunters)
+        key: {"at": h.at, "carrying": h.treasure, "power": h.power,
+              "jinxed": h.jinxed, "player": owner, "colour": colour}
+        for (key, owner, colour), h in zip(seats, state.hunters)
     }
     return {
         "game": cc.GAME_ID,
@@ -146,9 +138,9 @@ def view_first(state: State) -> CreepyCellarView:
         "ghost_king": state.king,
         "locked": state.locked,
         "hunters": hunters,
-        "active_hunter": hunter_key(state, state.active),
-        "carried": {hunter_key(state, i): _treasure_name(h.treasure)
-                    for i, h in enumerate(state.hunters) if h.treasure},
+        "active_hunter": seats[state.active][0],
+        "carried": {seat[0]: _treasure_name(h.treasure)
+                    for seat, h in zip(seats, state.hunters) if h.treasure},
         "cellar": list(state.cellar),
         "cellar_slots": state.total_treasures,
         "passages": list(state.passages),
@@ -165,6 +157,39 @@ def view_first(state: State) -> CreepyCellarView:
         },
         "options": dict(state.options),
     }
+
+
+_CASTLE = frozenset(cc.CASTLE)
+
+
+@functools.lru_cache(maxsize=16)
+def _rooms(ghosts: tuple[int, ...], hauntings: tuple[int, ...], nightmare: bool, taken: tuple[str, ...],
+           passages: tuple[str, ...], laid_out: tuple[str, ...]) -> dict[str, RoomView]:
+    """The view's ``rooms``, made once for the same board (most inputs leave it as it was: a
+    tap's view is built on its path to the screens, tap21). The same dict is in several views:
+    callers must not modify a view (``Game.view`` gives a read-only Mapping)."""
+    laid = {item[0]: item[2:] for item in reversed(laid_out)}  # State.laid_in's, once (the first wins)
+    taken_rooms, passage_rooms = frozenset(taken), frozenset(passages)
+    return {
+        room: {
+            "ghosts": ghosts[i],
+            "hauntings": hauntings[i],
+            "treasure": nightmare and room in _CASTLE and room not in taken_rooms,
+            "passage": room in passage_rooms,
+            "laid": laid.get(room),
+        }
+        for i, room in enumerate(cc.ROOMS)
+    }
+
+
+@functools.lru_cache(maxsize=16)
+def _seats(players: tuple[str, ...], hunters: int) -> tuple[tuple[str, str, str], ...]:
+    """Each hunter's (key, owner, mover colour), in mover order, for ``players`` moving
+    ``hunters`` hunters: :func:`hunter_key`, :meth:`State.owner` and its colour, which depend
+    on the players alone."""
+    keys = [name if hunters == len(players) else f"{name} ({cc.HUNTER_COLOURS[i]})"
+            for i, name in ((i, players[i % len(players)]) for i in range(hunters))]
+    return tuple((key, players[i % len(players)], cc.HUNTER_COLOURS[i]) for i, key in enumerate(keys))
 
 
 def later(state: State) -> dict[str, float | None]:
@@ -203,6 +228,13 @@ def _fight_odds(state: State) -> FightOdds | None:
 def status_line(state: State) -> Msg:
     """The counters the terminal view prints before the prompt (:meth:`Game.status_line`):
     hauntings on the board of the limit, where the Ghost King is, which doors are locked."""
+    return _status_line(state.total_hauntings, state.king, state.locked)
+
+
+@functools.lru_cache(maxsize=64)
+def _status_line(hauntings: int, king: str | None, locked: str | None) -> Msg:
+    """:func:`status_line`'s sentence, one object for the same counters (a tap's state renders
+    it by its identity: ``i18n.render``'s memo, tap21)."""
     return msg("[hauntings {hauntings}/{limit} | King {king} | locked {locked}]",
-               hauntings=state.total_hauntings, limit=cc.HAUNTING_LIMIT, king=state.king or "-",
-               locked=cc.DOOR_NAMES.get(state.locked, state.locked) if state.locked else "-")
+               hauntings=hauntings, limit=cc.HAUNTING_LIMIT, king=king or "-",
+               locked=cc.DOOR_NAMES.get(locked, locked) if locked else "-")

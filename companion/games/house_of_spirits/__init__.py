@@ -10,6 +10,7 @@ are named placeholders (:mod:`.card_data`) until the table enters what its own c
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
@@ -17,7 +18,7 @@ from companion.games.house_of_spirits import codec, prompts, refusals, rulecard,
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import odds as odds_meter
 from companion.games.house_of_spirits import view as table_view
-from companion.games.house_of_spirits.content import CONTENT
+from companion.games.house_of_spirits.content import CONTENT, secrets_to_enter
 from companion.games.house_of_spirits.state import State
 from companion.games.house_of_spirits.view import HouseOfSpiritsView
 from companion.i18n import Msg, msg
@@ -36,7 +37,7 @@ OPTIONS = (
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
         msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each "
-            "only to its player, on the privacy screen."),
+            "only to its player, on the privacy screen (only once their text is entered in Settings, Card data)."),
         msg("Game Setup 5"),
         title=msg("Secret cards"),
         refs='Game Setup 5 ("Players keep this card to themselves")',
@@ -185,6 +186,19 @@ class HouseOfSpirits(Game[State]):
     def odds(self, state: State) -> tuple[Msg, Fraction] | None:
         """The odds meter (issue 33 item 5): :func:`~companion.games.house_of_spirits.odds.odds`."""
         return odds_meter.odds(state)
+
+    def start_problem(self, options: Mapping[str, Any], content: Mapping[str, Mapping[str, Any]]) -> Msg | None:
+        """``secret_cards = companion`` deals each player a secret victory card shown only to
+        them, so it needs every one's text (their names are not printed in the rulebook):
+        until then a player would be dealt a goal nobody can read (newcomer 20)."""
+        if options.get("secret_cards") != "companion":
+            return None
+        missing = secrets_to_enter(content)
+        if not missing:
+            return None
+        return msg("the companion cannot deal the secret victory cards before their text is entered ({n} of "
+                   "{total} still to enter): enter it in Settings, Card data (or on the owner's desk), or let the "
+                   "players draw the real cards (Secret cards: the table).", n=missing, total=len(hc.ids("secret")))
 
 
 SPEC = HouseOfSpirits()

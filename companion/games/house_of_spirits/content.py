@@ -236,6 +236,14 @@ def effective_cards(kept: Entries) -> dict[str, Card]:
     return {card_id: card_with(card, dict(entered.get(card_id, ()))) for card_id, card in hc.CARDS.items()}
 
 
+def secrets_to_enter(content: Mapping[str, Mapping[str, Any]] | None) -> int:
+    """How many secret victory cards still have the companion's stand-in for a name with the
+    table's ``content`` (a header's) over the content file: their text is not printed in the
+    rulebook, so only the table can enter it."""
+    cards = effective_cards(entries(content))
+    return sum(cards[card_id].stand_in for card_id in hc.ids("secret"))
+
+
 def check(table: Mapping[str, Mapping[str, Any]]) -> None:
     """The rules over a table's whole data (every card's values, entries over the content
     file's): 72 cards by type ("Components Included"), the Vestibule the only room without
