@@ -191,6 +191,17 @@ TURN_ROW = 24
 #: Whose turn (sp at scale 1): in the header in landscape; portrait's row takes 20 (30 px).
 TURN_FONT = 24
 PORTRAIT_TURN_FONT = 20
+#: The name of the player whose turn it is (sp at scale 1, screen21b): the one word every
+#: player looks up for, at the prompt's 32 wherever the header holds it (it was 24, the rest
+#: of "Turn 18 · Cy's turn" still is). In portrait the header between Menu and Undo, empty
+#: since the turn took a row of its own, shows the name alone at this size when it fits.
+TURN_NAME_FONT = 32
+
+
+def first_within(widths: list[float], room: float) -> int:
+    """The index of the first of ``widths`` (pixels, the fullest form first) that holds
+    ``room`` pixels; the last (the shortest) when none does."""
+    return next((i for i, width in enumerate(widths) if width <= room), len(widths) - 1)
 
 #: The prompt's font (sp at scale 1): 32 (issue 29's floor); with Settings' large text, the
 #: first of :data:`LARGE_PROMPT` it fits in at (else 32: never under the floor, never cut).

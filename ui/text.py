@@ -87,13 +87,15 @@ def path_lines(path: str, most: int = 32) -> str:
 
 
 def turn_markup(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None,
-                lines: bool = False, short: bool = False, setup: bool = False) -> str:
+                lines: bool = False, short: bool = False, setup: bool = False, name_px: int = 0) -> str:
     """"Turn 9 · Ada's turn" with the name in the player's colour (``colours``: name ->
     palette key; gold without one); "Game over" once it is. ``lines`` (a narrow, portrait
     header): "Turn 9" and "Ada's turn" on a line each; ``short`` (the portrait header, issue
     29): only "Ada's turn" (the turn number when nobody's turn is named). The name's own
     spaces never break. ``setup`` (the prompt's ``setup``: before the first turn, no one's
-    turn yet): "Set-up", where the header was blank (the lead's shots, session 15)."""
+    turn yet): "Set-up", where the header was blank (the lead's shots, session 15).
+    ``name_px`` (pixels, 0: the label's own size): the name drawn this large (screen21b:
+    the one word every player reads from a metre, 32 px where the rest is 24)."""
     if over:
         return escape_markup(_("Game over"))
     if setup:
@@ -102,12 +104,39 @@ def turn_markup(view: dict, player: str, over: bool, _: Translate = english, col
     name = view.get("turn") or player
     parts = [escape_markup(_("Turn {number}", number=number))] if number else []
     if name:
-        parts.append(_("{name}'s turn", name=player_markup(name, colours).replace(" ", NO_BREAK)))
+        parts.append(_("{name}'s turn", name=sized(player_markup(name, colours).replace(" ", NO_BREAK), name_px)))
     if short and len(parts) > 1:
         parts = parts[1:]
     if lines:
         return "\n".join(capitalised(part) for part in parts)
     return " · ".join(parts[:1] and [capitalised(parts[0]), *parts[1:]])
+
+
+def sized(markup: str, px: int) -> str:
+    """``markup`` drawn at ``px`` pixels (Kivy's ``[size]``); as it is for 0."""
+    return f"[size={int(px)}]{markup}[/size]" if px else markup
+
+
+def turn_forms(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None,
+               setup: bool = False, name_px: int = 0) -> list[str]:
+    """Whose turn as the header may show it, the fullest first, the name at ``name_px``
+    pixels in each (screen21b): "Turn 18 · Cy's turn", then "Cy's turn", then the name
+    alone. The label shows the first that holds its width (:func:`ui.layout.first_within`);
+    without a name (game over, set-up, no one's turn) the one line there is."""
+    name = view.get("turn") or player
+    whole = turn_markup(view, player, over, _, colours, setup=setup, name_px=name_px)
+    if over or setup or not name:
+        return [whole]
+    forms = [whole, turn_markup(view, player, over, _, colours, short=True, setup=setup, name_px=name_px),
+             sized(player_markup(name, colours).replace(" ", NO_BREAK), name_px)]
+    return list(dict.fromkeys(forms))  # "Cy's turn" twice where the turn has no number
+
+
+def turn_name_markup(view: dict, player: str, colours: dict | None = None) -> str:
+    """The name of the player whose turn it is, in their colour, its spaces unbroken (the
+    portrait header's, screen21b); "" when no one's turn is named."""
+    name = view.get("turn") or player
+    return player_markup(name, colours).replace(" ", NO_BREAK) if name else ""
 
 
 def capitalised(line: str) -> str:

@@ -67,6 +67,42 @@ def header_undo(table) -> dict[str, bool]:
     return {"enabled": not undo.disabled, "shown": inside and undo.width > 0 and bool(undo.text)}
 
 
+def turn_named(app, table) -> dict:
+    """Whose turn in the header (screen21b): the ``name`` the state gives, the ``room`` of
+    the header's box between Menu and Repeat (Undo in portrait) and what the name ``needs``
+    there at 32 px (pixels), and each header label on show that names it: the name as it
+    shows (``shown``, whole or cut), its size (``px`` at scale 1) and whether its line
+    holds its box (``fits``). {} at game over, at set-up and with no one's turn."""
+    import re
+
+    from overflow import visible
+    from readability import plain
+
+    from ui.layout import TURN_NAME_FONT
+    from ui.widgets.turn import markup_width
+
+    model, ids = app.model, table.ids
+    name = model.view.get("turn") or model.player
+    if model.over or model.setup or not name:
+        return {}
+    labels = []
+    for label in (ids.turn, ids.get("turn_name")):  # the portrait header's name (screen21b)
+        if label is None or not label.text.strip() or not visible(label):
+            continue
+        sized = re.search(r"\[size=(\d+)\](.*?)\[/size\]", label.text)
+        px, shown = (int(sized[1]), sized[2]) if sized else (label.font_size, label.text)
+        width = markup_width(label.text, label.font_size, label.bold, label.font_name)
+        labels.append({"shown": plain(shown, True).replace("\u00a0", " "), "px": round(px / app.scale, 1),
+                       "fits": width <= label.width + 1})
+    need = markup_width(name, TURN_NAME_FONT * app.scale, True, ids.turn.font_name)
+    return {"name": name, "room": round(ids.turn_box.width), "needs": round(need), "labels": labels}
+
+
+def header_buttons(table) -> list[float]:
+    """The header's buttons' left edges (pixels): Menu, Repeat, Undo (they never move)."""
+    return [round(table.ids[key].x, 1) for key in ("menu", "repeat", "undo")]
+
+
 def wrapped_step(board) -> list[str]:
     """The Children strip's step line when it wraps ("3 Restore your hand" on two lines):
     it is one line at 20 sp, cut with "…" rather than wrapped."""
@@ -260,7 +296,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
                   wrapped_places={}, header_undo={}, steps={}, figures={},
                   names_over={}, picks={}, pawn_key={}, board_words={},
-                  out_of_tiles={}, tile_heights={})
+                  out_of_tiles={}, tile_heights={}, turn_named={}, header_buttons={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -316,6 +352,8 @@ def _one_size(app, out: Path, report: dict, data: dict):
         table = app.root.ids.screens.get_screen("table")
         report["header"][name] = lines_cut(table.ids.turn)
         report["header_undo"][name] = header_undo(table)
+        report["turn_named"][name] = turn_named(app, table)
+        report["header_buttons"][name] = header_buttons(table)
         todo = table.ids.todo
         report["empty_todo"][name] = todo.framed and not todo.children  # the box drawn over the summary
         report["todo_steps"][name] = [len(todo.shown_lines()), todo.count_text()]  # "Step 1 of N" on show

@@ -328,6 +328,7 @@ def test_every_board_at_every_size(reports, messages, size):
     if "read_then_state" in report:  # a read and its state 10 ms apart: one frame (two before), the dot lit
         assert report["read_then_state"] == {"frames": 1, "dot_lit": True}
     assert {name: cut for name, cut in report["header"].items() if cut} == {}  # "Player 3's / turn" lost "turn"
+    _check_turn(report, size)
     cellar = {name: status for name, status in report["status"].items() if name.startswith("creepy_cellar-")}
     # the haunting risk of the coming round is shown in play, and not once the game is over
     assert all("%" in status for name, status in cellar.items() if "-mid-" in name), cellar
@@ -346,6 +347,26 @@ def test_every_board_at_every_size(reports, messages, size):
         # (issue 29 item 11: 5 Creepy Cellar boards were, each held by its listeners; then
         # one board per game was kept)
         assert report["boards_alive"] == {BOARDS[switches[-1]["game"]]: 1}
+
+
+def _check_turn(report: dict, size: tuple[int, int]) -> None:
+    """(screen21b) Whose turn reads from a metre: the name of the player whose turn it is
+    shows whole at 32 px or more in the header wherever the header's box holds it at that
+    size (it was 24 px in "Turno 18 · turno di Cy", 20 in portrait's row), on a line that
+    holds its box; and the header's buttons keep their places in every state."""
+    named = {name: turn for name, turn in report["turn_named"].items() if turn}
+    assert len(named) >= 20, sorted(report["turn_named"])
+    small = {name: turn for name, turn in named.items() if turn["needs"] <= turn["room"]
+             and not any(label["shown"] == turn["name"] and label["px"] >= 31.95 and label["fits"]
+                         for label in turn["labels"])}
+    assert small == {}
+    # no label on show cuts the line out of its box, and every one names the player
+    spilled = {name: turn["labels"] for name, turn in named.items()
+               if not turn["labels"] or not all(label["fits"] for label in turn["labels"])}
+    assert spilled == {}
+    if size[0] > size[1]:  # landscape: the header's own box always holds the name at 32 px
+        assert all(turn["needs"] <= turn["room"] for turn in named.values()), named
+    assert len({tuple(found) for found in report["header_buttons"].values()}) == 1, report["header_buttons"]
 
 
 #: CLUE: IT's Centre at the start, as the card names it (issue 29: its 13 pieces had no

@@ -124,6 +124,30 @@ def test_the_door_status_is_not_drawn_as_a_button():
     assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
 
 
+def test_whose_turn_name_is_large_in_the_fullest_form_the_header_holds():
+    """screen21b: the name of the player whose turn it is, at 32 px inside the header's
+    24 px "Turno 18 · turno di Cy"; where the whole line does not hold the box, "Turno di
+    Margherita", then the name alone. The widths are Roboto bold as the client measured
+    them at 800×480 (its 308 px box): 24 px "Turno 18 · turno di " 205, "Turno di " 95;
+    32 px "Giulia" 81, "Margherita" 157."""
+    view = {"turn_number": 18, "turn": "Margherita"}
+    forms = text.turn_forms(view, "Margherita", False, _italian, name_px=32)
+    name = "[size=32][color=ffcc33]Margherita[/color][/size]"
+    assert forms == [f"Turno 18 · turno di {name}", f"Turno di {name}", name]
+    # every form names the player at 32 px; game over and set-up are one line, no name
+    assert all(name in form for form in forms)
+    assert text.turn_forms(view, "Margherita", True, _italian, name_px=32) == ["Partita finita"]
+    assert text.turn_forms({"turn_number": 0}, "", False, setup=True, name_px=32) == ["Set-up"]
+    assert text.turn_forms({"turn": "Bo"}, "Bo", False, name_px=32) == [
+        "[size=32][color=ffcc33]Bo[/color][/size]'s turn", "[size=32][color=ffcc33]Bo[/color][/size]"]
+    box = 308
+    assert layout.first_within([205 + 81, 95 + 81, 81], box) == 0  # Giulia: the whole line
+    assert layout.first_within([205 + 157, 95 + 157, 157], box) == 1  # Margherita: "Turno di Margherita"
+    assert layout.first_within([500, 400, 320], box) == 2  # none holds it: the name alone (cut)
+    assert text.turn_name_markup({"turn": "Leo Bo"}, "", None) == "[color=ffcc33]Leo\u00a0Bo[/color]"
+    assert text.turn_name_markup({}, "", None) == ""
+
+
 def _italian(message, **params):
     from ui.i18n import translate
 
