@@ -107,16 +107,16 @@ def test_advanced_virtual_treasures_stay_in_the_box_too():
 def test_virtual_pick_up_says_which_tile_to_take_from_the_box():
     state, english = _picked("en")
     assert english == [
-        "Ada's red hunter picks up a treasure in room B: swap the marker for the Cursed Treasure (subtract 1 "
-        "from your movement rolls) from the box and put it in your backpack facing out.",
+        "Ada's red hunter picks up a treasure in room B. Swap the marker for this one from the box, facing out "
+        "in your backpack: Cursed Treasure (subtract 1 from your movement rolls).",
         "While Ada's red hunter holds it: subtract 1 from your movement rolls.",
     ]
     assert SPEC.news(state)[0].todo == "move"
     _, italian = _picked("it")
     assert italian[0] == (
-        "Ada col cacciatore rosso raccoglie un tesoro nella stanza B: scambiate il segnalino con il Tesoro "
-        "Maledetto (sottrai 1 ai tuoi tiri di movimento) preso dalla scatola e mettetelo nel suo zaino, con la "
-        "faccia verso l'esterno.")
+        "Ada col cacciatore rosso raccoglie un tesoro nella stanza B. Scambiate il segnalino con questo, preso "
+        "dalla scatola, e mettetelo nello zaino con la faccia verso l'esterno: Tesoro Maledetto (sottrai 1 ai tuoi "
+        "tiri di movimento).")
 
 
 def test_physical_pick_up_keeps_turn_over_and_tap():
@@ -129,8 +129,8 @@ def test_physical_pick_up_keeps_turn_over_and_tap():
 
 def test_advanced_virtual_pick_up_names_the_number_basic_does_not_change():
     _, english = _picked("en", mode="advanced", treasure="treasure-3")
-    assert english == ["Ada's red hunter picks up a treasure in room B: swap the marker for the treasure 3 from "
-                       "the box and put it in your backpack facing out."]
+    assert english == ["Ada's red hunter picks up a treasure in room B. Swap the marker for this one from the box, "
+                       "facing out in your backpack: treasure 3."]
     _, basic = _picked("en", mode="basic", treasure="treasure")
     assert basic == ["Ada's red hunter picks up the treasure in room B."]
 

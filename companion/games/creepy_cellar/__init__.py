@@ -272,8 +272,8 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "{player} picks up the {treasure} in room {room}.":
         lambda p: todo("return", "{player} puts the {treasure} back in room {room}.", **p),
     # option ``tiles = virtual``: the tile came out of the box, and a marker stood in the room
-    "{player} picks up a treasure in room {room}: swap the marker for the {treasure} from the box and put it in "
-    "your backpack facing out.":
+    "{player} picks up a treasure in room {room}. Swap the marker for this one from the box, facing out in your "
+    "backpack: {treasure}.":
         lambda p: todo("return", "{player} puts the {treasure} back in the box and the marker back in room {room}.",
                        **p),
     "{player} puts the {treasure} down face-up in room {room}.":

@@ -704,8 +704,9 @@ def _picks_up(player: str, treasure: str, room: str) -> Msg | NewsLine:
 def _picks_up_marker(player: str, treasure: str, room: str) -> NewsLine:
     """A treasure the companion picked (:func:`markers`): the real tile comes out of the box
     ("When you pick up a treasure, place it in your backpack facing out", "Treasures")."""
-    return todo("move", "{player} picks up a treasure in room {room}: swap the marker for the {treasure} from the "
-                        "box and put it in your backpack facing out.",
+    # the treasure last, after a colon: on a paged step it has a page of its own (test_step_floor)
+    return todo("move", "{player} picks up a treasure in room {room}. Swap the marker for this one from the box, "
+                        "facing out in your backpack: {treasure}.",
                 player=player, treasure=cc.card_label(treasure), room=room)
 
 

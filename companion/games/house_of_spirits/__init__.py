@@ -37,7 +37,7 @@ OPTIONS = (
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
         msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each "
-            "only to its player, on the privacy screen (only once their text is entered in Settings, Card data)."),
+            "only to its player, on the privacy screen (once the owner has entered their text)."),
         msg("Game Setup 5"),
         title=msg("Secret cards"),
         refs='Game Setup 5 ("Players keep this card to themselves")',
