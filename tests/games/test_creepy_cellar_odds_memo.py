@@ -121,24 +121,27 @@ class _Copies(list):
         return super().__getitem__(index)
 
 
-def _king_copies(ghost_deck: tuple[str, ...]) -> tuple[int, float]:
-    """The Ghost King's deck and discards copied in 300 seeded playouts with this Ghost deck
-    (one turn of a card, two ghosts in B, C and D), and the share of playouts with a haunting."""
+def _copies(ghost_deck: tuple[str, ...]) -> tuple[int, float]:
+    """The lists copied in 300 seeded playouts with this Ghost deck (one turn of a card, two
+    ghosts in B, C and D): the ghosts, the decks and discards; and the share of playouts with
+    a haunting."""
     inputs = odds._Inputs(((True, 1, -1),), (0, 2, 2, 2) + (0,) * 10, (0,) * 14, None, ghost_deck,
                           ("room-A",), ("king-B", "king-C", "king-E"), ("king-F",), False)
     sim = odds._Playout(inputs)
-    sim.king_deck, sim.king_pile = _Copies(sim.king_deck), _Copies(sim.king_pile)
+    for name in ("ghosts", "deck", "pile", "king_deck", "king_pile"):
+        setattr(sim, name, _Copies(getattr(sim, name)))
     _Copies.made = 0
     rnd = random.Random(7).random
     hits = sum(sim.run(rnd) for _ in range(300))
     return _Copies.made, hits / 300
 
 
-def test_a_playout_copies_the_ghost_kings_cards_only_when_it_draws_a_card_that_changes_them():
+def test_a_playout_copies_only_the_cards_and_ghosts_it_changes():
     """tap21b: a table's every new state works out a new estimate (300 playouts) on the tap's
-    path. A playout that draws only room cards leaves the Ghost King's deck and discards alone,
-    so it copies neither (before: both, in every playout: 600 copies)."""
+    path. A playout whose one card is a room card changes nothing that is read after it, so it
+    copies nothing; one that draws a Ghost King card, a Shuffle or the doors copies what it
+    changes (before: all five lists in every playout, 1,500 copies)."""
     rooms = tuple(f"room-{room}" for room in "ABCDEFGHIJ")
-    assert _king_copies(rooms) == (0, pytest.approx(5 / 6 * 3 / 10, abs=0.08))  # B, C or D drawn
-    made, share = _king_copies(rooms + ("rogue-ghost", "trap-door", "shuffle", "green-doors-locked"))
-    assert 0 < made < 2 * 300 // 3 and 0 < share < 1  # a King card, a shuffle or the doors: 4 in 14
+    assert _copies(rooms) == (0, pytest.approx(5 / 6 * 3 / 10, abs=0.08))  # B, C or D drawn
+    made, share = _copies(rooms + ("rogue-ghost", "trap-door", "shuffle", "green-doors-locked"))
+    assert 0 < made < 5 * 300 // 3 and 0 < share < 1  # a King card, a shuffle or the doors: 4 in 14
