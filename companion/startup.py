@@ -105,9 +105,9 @@ def check_before_open(new: NewGame, db: Path) -> None:
     """
     content: dict[str, Any] = {}
     if db.is_file():
-        from companion.store import EventStore
-
-        store = EventStore(db)
+        store = _store_to_read(db)
+        if store is None:
+            return  # not a store the daemon opens: it says why itself, with nothing made
         try:
             if not new.abandon and last_unfinished(store, new.game) is not None:
                 return  # the daemon goes on with it: a recorded game always replays
@@ -115,6 +115,26 @@ def check_before_open(new: NewGame, db: Path) -> None:
         finally:
             store.close()
     playable(new, content)
+
+
+def _store_to_read(db: Path):
+    """The event store at ``db`` to read the card data from, as the daemon will read it: the
+    file itself, or, where it cannot be written (a read-only data directory, a full disk), its
+    copy in memory (:func:`companion.daemon.boot.open_store_or_memory` plays on there); None
+    when it is no store the daemon opens (another program's file, in use by another daemon)."""
+    from companion.errors import StoreError
+    from companion.recovery import memory_copy
+    from companion.store import EventStore, NotOurs, StoreInUse
+
+    try:
+        return EventStore(db)
+    except (NotOurs, StoreInUse):
+        return None
+    except StoreError:
+        try:
+            return memory_copy(db)
+        except StoreError:
+            return None
 
 
 def _value(spec, name: str, text: str) -> Any:

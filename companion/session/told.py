@@ -107,6 +107,8 @@ def _went_on(spec: Game, state: Any, action: str) -> list[tuple[Any, str, Any, t
     """The answers ``action`` gave first by going on playing on ``state``, each as (the state
     it was given on, its key, the state it reached, its own news); [] when ``action`` is legal
     on ``state`` itself (it went on past nothing)."""
+    if spec.going_on(state) is None:  # no question open that going on answers: no prompt worked out again
+        return []
     prompt = spec.prompt(state)
     if is_legal(spec, state, prompt, action):
         return []
