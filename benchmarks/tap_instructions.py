@@ -18,12 +18,17 @@ Run (about 2 minutes under callgrind)::
     PYTHONPATH=. python benchmarks/tap_instructions.py build /tmp/g.sqlite3
     PYTHONPATH=. valgrind --tool=callgrind --collect-atstart=no \\
         --toggle-collect=functools_reduce --callgrind-out-file=/tmp/cg.out \\
-        python benchmarks/tap_instructions.py run /tmp/g.sqlite3 [TAPS] [stages]
+        python benchmarks/tap_instructions.py run /tmp/g.sqlite3 [TAPS] [stages] [varied]
     callgrind_annotate /tmp/cg.out | head          # total / TAPS = instructions a tap
     callgrind_annotate --inclusive=yes /tmp/cg.out | grep -E 'starmap_next|...'
 
 ``stages2`` ... ``stages5`` wrap other sets of functions (see :data:`STAGES2` ...); ``empty``
 counts the harness's own loop turns with nothing in them (to subtract from the total).
+
+``varied`` counts a table's inputs instead of the repeated tap: each counted input is the next
+one of a seeded table playing forward (a card tap or a touch, as budgets.py's long-game builder
+picks them), so every counted input makes a state, a view and a log line never seen before. A
+cut that shows only in the repeated run is one a table does not get.
 
 Without valgrind, ``run`` prints the digest of the state lines the screen got (the bytes).
 A measurement, never a test.
@@ -193,7 +198,7 @@ def build(path: Path) -> None:
     budgets.build_game(path, 1000)
 
 
-def run(db: Path, taps: int, stages: str | None) -> str:
+def run(db: Path, taps: int, stages: str | None, varied: bool = False) -> str:
     if stages and stages != "empty":
         _wrap(stages)
     with tempfile.TemporaryDirectory() as tmp:
@@ -233,6 +238,11 @@ def run(db: Path, taps: int, stages: str | None) -> str:
                                   if c.component in budgets.UID_OF)]
         daemon.publisher.hub.clients.add(screen)  # type: ignore[arg-type]
         tap, undo = functools.partial(play.handle, Tap(uid)), functools.partial(play.handle, Touch("undo"))
+        if varied:
+            _forward(daemon, turn, rng, taps, stages == "empty")
+            loop.close()
+            store.close()
+            return _digest(screen.lines)
         for n in range(WARM + taps):
             if n >= WARM and stages == "empty":  # counted: the harness's own turns, nothing in them
                 functools.reduce(lambda _, __: turn(lambda: None), [0, 0])
@@ -245,6 +255,26 @@ def run(db: Path, taps: int, stages: str | None) -> str:
         loop.close()
         store.close()
     return _digest(screen.lines)
+
+
+def _forward(daemon: Daemon, turn, rng: random.Random, taps: int, empty: bool) -> None:
+    """``varied``: each counted input is a new move, as a table plays on: a seeded table's next
+    card tap or touch (budgets.py's long-game builder's choice), never undone back to a state
+    seen before. Each gives a new state, a new view and a new log line. A game that ends is
+    undone once, uncounted, and played on from there (another choice of the same seed)."""
+    play, snapshots = daemon._play, daemon._after._snapshots
+    undo = functools.partial(play.handle, Touch("undo"))
+    for n in range(WARM + taps):
+        step = functools.partial(play.handle, budgets._forward_input(daemon.session, rng))
+        if n >= WARM and empty:
+            functools.reduce(lambda _, __: turn(lambda: None), [0, 0])
+        if n < WARM or empty:
+            turn(step)
+        else:
+            functools.reduce(lambda _, __: turn(step), [0, 0])  # counted: the input alone
+        turn(snapshots.now)
+        while daemon.session.prompt.over:
+            turn(undo)
 
 
 def _digest(lines: list[bytes]) -> str:
@@ -262,7 +292,11 @@ def main() -> None:
         build(db)
         return
     taps = int(sys.argv[3]) if len(sys.argv) > 3 else 100
-    print(f"{taps} taps; the screen's state lines: sha256 {run(db, taps, sys.argv[4] if len(sys.argv) > 4 else None)}")
+    words = sys.argv[4:]
+    varied = "varied" in words
+    stages = next((w for w in words if w != "varied"), None)
+    digest = run(db, taps, stages, varied)
+    print(f"{taps} {'varied inputs' if varied else 'taps'}; the screen's state lines: sha256 {digest}")
 
 
 if __name__ == "__main__":

@@ -104,3 +104,44 @@ def test_a_view_of_the_same_board_is_made_of_the_same_rooms_and_status_line():
     assert table_view.view_first(haunted)["rooms"]["A"]["hauntings"] == 1
     assert table_view.status_line(moved) is table_view.status_line(state)
     assert table_view.status_line(haunted) is not table_view.status_line(state)
+
+
+class _Copies(list):
+    """A list that counts its copies (``copy()`` or a whole slice)."""
+
+    made = 0
+
+    def copy(self):
+        _Copies.made += 1
+        return list(self)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            _Copies.made += 1
+        return super().__getitem__(index)
+
+
+def _copies(ghost_deck: tuple[str, ...]) -> tuple[int, float]:
+    """The lists copied in 300 seeded playouts with this Ghost deck (one turn of a card, two
+    ghosts in B, C and D): the ghosts, the decks and discards; and the share of playouts with
+    a haunting."""
+    inputs = odds._Inputs(((True, 1, -1),), (0, 2, 2, 2) + (0,) * 10, (0,) * 14, None, ghost_deck,
+                          ("room-A",), ("king-B", "king-C", "king-E"), ("king-F",), False)
+    sim = odds._Playout(inputs)
+    for name in ("ghosts", "deck", "pile", "king_deck", "king_pile"):
+        setattr(sim, name, _Copies(getattr(sim, name)))
+    _Copies.made = 0
+    rnd = random.Random(7).random
+    hits = sum(sim.run(rnd) for _ in range(300))
+    return _Copies.made, hits / 300
+
+
+def test_a_playout_copies_only_the_cards_and_ghosts_it_changes():
+    """tap21b: a table's every new state works out a new estimate (300 playouts) on the tap's
+    path. A playout whose one card is a room card changes nothing that is read after it, so it
+    copies nothing; one that draws a Ghost King card, a Shuffle or the doors copies what it
+    changes (before: all five lists in every playout, 1,500 copies)."""
+    rooms = tuple(f"room-{room}" for room in "ABCDEFGHIJ")
+    assert _copies(rooms) == (0, pytest.approx(5 / 6 * 3 / 10, abs=0.08))  # B, C or D drawn
+    made, share = _copies(rooms + ("rogue-ghost", "trap-door", "shuffle", "green-doors-locked"))
+    assert 0 < made < 5 * 300 // 3 and 0 < share < 1  # a King card, a shuffle or the doors: 4 in 14
