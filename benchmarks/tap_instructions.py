@@ -52,6 +52,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import budgets  # noqa: E402
+from benchmarks.tap_publish_cpu import Screen  # noqa: E402  (a connected screen's writer: keeps each line)
 from companion import client as client_module  # noqa: E402
 from companion import (
     moments,  # noqa: E402
@@ -66,23 +67,6 @@ from companion.session import core as session_core  # noqa: E402
 from companion.store import EventStore  # noqa: E402
 
 WARM = 20
-
-
-class Screen:
-    """A connected screen's writer: keeps each write it is given."""
-
-    def __init__(self):
-        self.lines: list[bytes] = []
-        self.transport = self
-
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def is_closing(self) -> bool:
-        return False
-
-    def write(self, data: bytes) -> None:
-        self.lines.append(bytes(data))
 
 
 #: trampoline -> how it calls ``call`` once, from C (each its own symbol under callgrind).
