@@ -408,6 +408,31 @@ def test_a_row_of_players_shows_whole_names_where_it_holds_them():
     assert whole_names([50, 60], [50, 40], 10) == [True, False]  # a name no wider than its mark stays
 
 
+def test_seven_players_split_where_their_names_show_whole():
+    """CLUE: IT's seven players at 800×480 were split 4 then 3 in seat order (names21):
+    "M1 | Marco | Tom | Leo" over "Ada | Bo | Cy", and "Giulia | Tom | Mar | Leo". The split
+    comes from the widths: 3 then 4 holds every name whole. Widths: the name at 20 px bold
+    (Roboto, measured in the client, + 4) and the cards and padding (43); rows 376 px."""
+    from ui.boards.names import short_marks, split_rows, whole_names
+
+    names = {"Martina": 74, "Marco": 60, "Tommaso": 90, "Leonardo": 87, "Ada": 39, "Bo": 28, "Cy": 28,
+             "Giulia": 55, "Mart": 47, "Marc": 49, "Tom": 41, "Leo": 37, "Giu": 34, "Mar": 41}
+    for seats in (["Martina", "Marco", "Tommaso", "Leonardo", "Ada", "Bo", "Cy"],
+                  ["Giulia", "Tommaso", "Martina", "Leonardo", "Ada", "Bo", "Cy"]):
+        marks = short_marks(seats, longest=3)
+        whole = [names[p] + 43 for p in seats]
+        short = [names[marks[p]] + 43 for p in seats]
+        first = split_rows(whole, short, 376, 2)
+        assert first == 3
+        assert whole_names(whole[:first], short[:first], 376 - 4) == [True] * 3
+        assert whole_names(whole[first:], short[first:], 376 - 6) == [True] * 4
+    # the marks of names that share three letters: one letter more, not "M1", "M2"
+    assert short_marks(["Martina", "Marco", "Ada"], longest=3) == {"Martina": "Mart", "Marco": "Marc", "Ada": "Ada"}
+    # a row too narrow for any split: the fewest pixels cut, the odd panel on top on a tie
+    assert split_rows([100] * 7, [50] * 7, 10) == 4
+    assert split_rows([10] * 6, [10] * 6, 100) == 3
+
+
 def test_a_stand_in_kid_is_cut_keeping_its_word_and_number():
     """CLUE: IT's "Personaggio 3" beside its pawn in a player's panel was a bare "3"
     (screen21): it is cut keeping four letters or more and its number first."""

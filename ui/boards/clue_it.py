@@ -23,7 +23,7 @@ from ui.boards import PlacePicks, watch_language
 from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
 from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import LINE, PlaceName, plain, word_width
-from ui.boards.names import short_marks, short_places, stand_in_number, whole_names
+from ui.boards.names import short_marks, short_places, split_rows, stand_in_number, whole_names
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, text
 from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
@@ -281,6 +281,42 @@ class AnswersRow(BoxLayout):
         self.label.text = "" if self.figure else self.words
 
 
+def _need(markup: str, beside: float, stacked: bool) -> float:
+    name = word_width(plain(markup), font(FLOOR), True) + 4  # as name_or_mark measures it
+    return (max(name, beside) if stacked else name + beside) + 2 * gap(2)
+
+
+def needs(entries: list[tuple]) -> tuple[list[float], list[float]]:
+    """Each :class:`NameRow` entry's width with its whole name and with its mark."""
+    return ([_need(w, beside, stacked) for _p, _l, w, _m, beside, stacked in entries],
+            [_need(m, beside, stacked) for _p, _l, _w, m, beside, stacked in entries])
+
+
+class NameRows(BoxLayout):
+    """Two :class:`NameRow` of players' panels, split in seat order where the names show
+    whole best (:func:`~ui.boards.names.split_rows`), split again at each new width: seven
+    players were split 4 then 3, "M1 | Marco | Tom | Leo" over "Ada | Bo | Cy" (names21)."""
+
+    def __init__(self, entries: list[tuple], **kwargs):
+        super().__init__(orientation="vertical", spacing=gap(2), **kwargs)
+        self.entries = entries
+        self.first = -1
+        self.bind(width=self._split)
+        self._split()
+
+    def _split(self, *_args) -> None:
+        whole, marks = needs(self.entries)
+        first = split_rows(whole, marks, self.width, gap(2)) if self.width > 100 else -(-len(self.entries) // 2)
+        if first == self.first:
+            return
+        self.first = first
+        for row in list(self.children):
+            row.clear_widgets()
+        self.clear_widgets()
+        self.add_widget(NameRow(self.entries[:first]))
+        self.add_widget(NameRow(self.entries[first:]))
+
+
 class NameRow(BoxLayout):
     """A row of players' panels (more than four players), each as wide as its name and
     kept cards need, the names whole where the row holds them
@@ -296,13 +332,8 @@ class NameRow(BoxLayout):
         self.bind(width=self._fit)
         self._fit()
 
-    def _need(self, markup: str, beside: float, stacked: bool) -> float:
-        name = word_width(plain(markup), font(FLOOR), True) + 4  # as name_or_mark measures it
-        return (max(name, beside) if stacked else name + beside) + 2 * gap(2)
-
     def _fit(self, *_args) -> None:
-        whole = [self._need(w, beside, stacked) for _p, _l, w, _m, beside, stacked in self.entries]
-        marks = [self._need(m, beside, stacked) for _p, _l, _w, m, beside, stacked in self.entries]
+        whole, marks = needs(self.entries)
         room = self.width - self.spacing * (len(self.entries) - 1)
         for (panel, label, w, m, *_rest), shown, need, short in zip(
                 self.entries, whole_names(whole, marks, room), whole, marks):
@@ -532,7 +563,8 @@ class ClueBoard(PlacePicks, BoxLayout):
                 row.add_widget(panel)
             return row
         box = BoxLayout(orientation="vertical", spacing=gap(2), size_hint_y=0.1 * rows if rows > 1 else 0.17)
-        half = -(-len(panels) // rows)
-        for start in range(0, len(panels), half):
-            box.add_widget(NameRow(panels[start:start + half]))
+        if rows > 1:
+            box.add_widget(NameRows(panels))
+        else:
+            box.add_widget(NameRow(panels))
         return box
