@@ -89,8 +89,9 @@ def playable(new: NewGame, content: dict[str, Any]):
     try:
         check_new_game(wanted)
     except HeaderError as exc:
-        raise StartRefused(msg("cannot start {game}: {problem}", game=get_game(new.game).title,
-                               problem=exc.args[0])) from None
+        # a command line has no Settings screen: it names the command that enters card data too
+        raise StartRefused(msg("cannot start {game}: {problem} From the command line: companion content {id}.",
+                               game=get_game(new.game).title, problem=exc.args[0], id=new.game)) from None
     return wanted
 
 

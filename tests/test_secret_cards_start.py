@@ -21,6 +21,8 @@ SAID = ("cannot start House of Spirits: the companion cannot deal the secret vic
         "entered ({n} of 7 still to enter): enter it in Settings, Card data (or on the owner's desk), or let the "
         "players draw the real cards (Secret cards: the table).")
 
+#: newcomer21: a command line has no Settings screen to go to
+BY_COMMAND = " From the command line: companion content house_of_spirits."
 SECRET = {"secret_cards": "companion"}
 
 
@@ -56,14 +58,14 @@ def test_the_command_line_refuses_it_in_one_line_exit_2_making_nothing(command, 
     argv = [*command, "--players", "Ada,Bo", "--option", "secret_cards=companion",
             "--db", str(tmp_path / "d.sqlite3"), "--socket", str(tmp_path / "s")]
     assert main(argv) == 2
-    assert capsys.readouterr().err == f"companion: {SAID.format(n=7)}\n"
+    assert capsys.readouterr().err == f"companion: {SAID.format(n=7)}{BY_COMMAND}\n"
     assert _files(tmp_path) == {}
     store = EventStore(tmp_path / "d.sqlite3")
     _enter_secrets(store, 6)
     store.close()
     before = _files(tmp_path)
     assert main(argv) == 2
-    assert capsys.readouterr().err == f"companion: {SAID.format(n=1)}\n"
+    assert capsys.readouterr().err == f"companion: {SAID.format(n=1)}{BY_COMMAND}\n"
     assert _files(tmp_path) == before
 
 

@@ -147,6 +147,19 @@ def test_virtual_pick_up_undone_puts_the_tile_back_in_the_box():
         "scatola e il segnalino nella stanza B.")
 
 
+def test_physical_pick_up_undone_puts_the_tile_back_face_down():
+    """newcomer21: "puts the Cursed Treasure back in room A", then "turn the treasure over":
+    the tile goes back as it lay, face-down."""
+    state, _ = _picked("en", tiles="physical")
+    line = SPEC.news(state)[0]
+    back = UNDO_SENTENCES[line.text.msgid](line.text.params)
+    assert str(render(back, "en")) == (
+        "Ada's red hunter puts the Cursed Treasure (subtract 1 from your movement rolls) back face-down in room B.")
+    assert str(render(back, "it")) == (
+        "Ada col cacciatore rosso rimette il Tesoro Maledetto (sottrai 1 ai tuoi tiri di movimento) a faccia in "
+        "giù nella stanza B.")
+
+
 # --------------------------------------------------------------------------- Jinxed Items
 
 
@@ -189,11 +202,11 @@ def test_a_tile_tapped_while_the_companion_picks_says_so_at_any_step():
     which the companion makes itself)."""
     state, _ = _picked("en")
     text = SPEC.refusal(state, None, "creepy_cellar:treasure:cursed-minus-one")
-    assert str(text).startswith("The companion picks the treasures in this game (chosen when the game was set up): "
-                                "no treasure tile is tapped.")
+    assert str(text).startswith("In this game the companion picks the treasures (the Tiles option): no treasure "
+                                "tile is tapped.")
     assert str(render(text, "it")).startswith(
-        "In questa partita i tesori li sceglie il companion (scelto all'inizio della partita): nessuna tessera "
-        "tesoro va appoggiata sul lettore.")
+        "In questa partita i tesori li sceglie il companion (l'opzione Tessere): nessuna tessera tesoro va "
+        "appoggiata sul lettore.")
     jinxed = SPEC.refusal(state, None, "creepy_cellar:jinxed:jinxed-D")
     assert str(jinxed).startswith("The companion draws the Jinxed Item tiles in this game")
     physical, _ = _picked("en", tiles="physical")

@@ -270,7 +270,7 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine | None]] = M
     "{player} drops off the {treasure} in cellar slot {slot}.":
         lambda p: todo("return", "{player} takes the {treasure} back from cellar slot {slot}.", **p),
     "{player} picks up the {treasure} in room {room}.":
-        lambda p: todo("return", "{player} puts the {treasure} back in room {room}.", **p),
+        lambda p: todo("return", "{player} puts the {treasure} back face-down in room {room}.", **p),
     # option ``tiles = virtual``: the tile came out of the box, and a marker stood in the room
     "{player} picks up a treasure in room {room}. Swap the marker for this one from the box, facing out in your "
     "backpack: {treasure}.":

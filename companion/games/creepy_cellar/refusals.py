@@ -117,8 +117,8 @@ def _treasure(state: State, name: str) -> Msg:
         return msg("The {treasure} is not used in {mode} mode. {prompt}", treasure=cc.card_label(name),
                    mode=cc.MODE_NAMES[state.mode], prompt=_now(state))
     if not state.physical_tiles:  # a tile taken out of the box at a pick-up is not tapped
-        return _jinxed_hands(state) or msg("The companion picks the treasures in this game (chosen when the game was "
-                                           "set up): no treasure tile is tapped. {prompt}", prompt=_now(state))
+        return _jinxed_hands(state) or msg("In this game the companion picks the treasures (the Tiles option): no "
+                                           "treasure tile is tapped. {prompt}", prompt=_now(state))
     if state.step != Step.TREASURE:
         return _jinxed_hands(state) or msg("A treasure is turned over only as a hunter picks it up. {prompt}",
                                            prompt=_now(state))
