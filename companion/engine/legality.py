@@ -82,19 +82,24 @@ def apply_action(game: Game, state: Any, key: str, prompt: Prompt | None = None)
         for option in prompt.choices if chance is None else chance.outcomes:
             if option.key == key:
                 return game._apply(state, key)
-    if not prompt.over and not key.startswith(FIX_PREFIX) and not is_legal(game, state, prompt, key):
-        for later, later_prompt, said in going_on(game, state, prompt):
+    try:
+        check_action(game, state, key, prompt)
+    except RuleViolation:
+        if key.startswith(FIX_PREFIX):
+            raise
+        for _, later, later_prompt, said in going_on(game, state, prompt):
             if is_legal(game, later, later_prompt, key):  # the answers going on gives, then the key
                 return news.said_first(game._apply(later, key), said)
-    check_action(game, state, key, prompt)
+        raise
     return game._apply(state, key)
 
 
-def going_on(game: Game, state: Any, prompt: Prompt) -> Iterator[tuple[Any, Prompt, tuple[Any, ...]]]:
+def going_on(game: Game, state: Any, prompt: Prompt) -> Iterator[tuple[str, Any, Prompt, tuple[Any, ...]]]:
     """The states the table reaches by going on playing at ``prompt`` (the prompt of
-    ``state``): after each answer going on gives (the game's ``going_on``), that state, its
-    prompt and the news so far (each answer's line, then its own news). Nothing when no
-    question with such an answer is open; stops before a chance node and at the end."""
+    ``state``): after each answer going on gives (the game's ``going_on``), the answer's key,
+    the state it reached, its prompt and the news so far (each answer's line, then its own
+    news). Nothing when no question with such an answer is open; stops before a chance node
+    and at the end."""
     said: tuple[Any, ...] = ()
     for _ in range(GOING_ON_LIMIT):
         implied = game.going_on(state) if not prompt.over and prompt.chance is None else None
@@ -105,7 +110,7 @@ def going_on(game: Game, state: Any, prompt: Prompt) -> Iterator[tuple[Any, Prom
         prompt = game.prompt(state)
         if prompt.over or prompt.chance is not None:
             return
-        yield state, prompt, said
+        yield implied.key, state, prompt, said
 
 
 def implied_choice(game: Game, state: Any, prompt: Prompt, pick: Callable[[Prompt], Choice | None]) -> Choice | None:
@@ -115,7 +120,7 @@ def implied_choice(game: Game, state: Any, prompt: Prompt, pick: Callable[[Promp
     None too when that choice's key is legal at a prompt before it (:func:`apply_action`
     would give it there, with another meaning)."""
     before = [prompt]
-    for _later, later_prompt, _ in going_on(game, state, prompt):
+    for _, _later, later_prompt, _said in going_on(game, state, prompt):
         choice = pick(later_prompt)
         if choice is not None:
             return None if any(p.choice(choice.key) is not None for p in before) else choice

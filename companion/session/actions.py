@@ -81,8 +81,11 @@ class InputActions:
             choice = prompt.choice(key)
             return choice or implied_choice(self.spec, state, prompt, lambda later: later.choice(key))
         component = self.component_for(inp)
-        if component is None:
-            return None
+        return None if component is None else self._component_choice(component, prompt, state)
+
+    def _component_choice(self, component: str, prompt: Prompt, state: Any) -> Choice | None:
+        """The choice a tap of ``component`` makes at ``prompt``, now or once the question open
+        now has the answer going on playing gives (the engine then gives both as one action)."""
         return prompt.for_component(component) or implied_choice(
             self.spec, state, prompt, lambda later: later.for_component(component))
 
@@ -106,10 +109,7 @@ class InputActions:
         label = self.spec.component_label(component)
         if component_game(component) != self.spec.id:
             raise Rejected(_other_game(component, self.spec.title))
-        # a choice now, or once the question open now has the answer going on playing gives
-        # (companion.engine.legality.going_on: the engine gives both as one action)
-        choice = prompt.for_component(component) or implied_choice(
-            self.spec, state, prompt, lambda later: later.for_component(component))
+        choice = self._component_choice(component, prompt, state)
         self._check_reader(tap, component, label if self._nameable(component, choice) else msg("a card"))
         if choice is not None:
             return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key

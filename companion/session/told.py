@@ -113,11 +113,8 @@ def _went_on(spec: Game, state: Any, action: str) -> list[tuple[Any, str, Any, t
     if is_legal(spec, state, prompt, action):
         return []
     steps, before, said_before = [], state, ()
-    for reached, later, said in going_on(spec, state, prompt):
-        implied = spec.going_on(before)
-        if implied is None:
-            break
-        steps.append((before, implied.key, reached, said[len(said_before):]))
+    for key, reached, later, said in going_on(spec, state, prompt):
+        steps.append((before, key, reached, said[len(said_before):]))
         if is_legal(spec, reached, later, action):
             return steps
         before, said_before = reached, said
