@@ -187,9 +187,8 @@ def _seats(players: tuple[str, ...], hunters: int) -> tuple[tuple[str, str, str]
     """Each hunter's (key, owner, mover colour), in mover order, for ``players`` moving
     ``hunters`` hunters: :func:`hunter_key`, :meth:`State.owner` and its colour, which depend
     on the players alone."""
-    keys = [name if hunters == len(players) else f"{name} ({cc.HUNTER_COLOURS[i]})"
-            for i, name in ((i, players[i % len(players)]) for i in range(hunters))]
-    return tuple((key, players[i % len(players)], cc.HUNTER_COLOURS[i]) for i, key in enumerate(keys))
+    return tuple((_hunter_key(players, hunters, i), players[i % len(players)], cc.HUNTER_COLOURS[i])
+                 for i in range(hunters))
 
 
 def later(state: State) -> dict[str, float | None]:
@@ -201,10 +200,13 @@ def later(state: State) -> dict[str, float | None]:
 def hunter_key(state: State, index: int) -> str:
     """Hunter ``index`` as the view names it: its player's name, or ``"Ada (red)"`` in a
     2-player game (two hunters each)."""
-    name = state.owner(index)
-    if len(state.hunters) == len(state.players):
-        return name
-    return f"{name} ({cc.HUNTER_COLOURS[index]})"
+    return _hunter_key(state.players, len(state.hunters), index)
+
+
+def _hunter_key(players: tuple[str, ...], hunters: int, index: int) -> str:
+    """:func:`hunter_key` from the players and the hunter count alone (:func:`_seats` too)."""
+    name = players[index % len(players)]  # State.owner
+    return name if hunters == len(players) else f"{name} ({cc.HUNTER_COLOURS[index]})"
 
 
 def _treasure_name(treasure: str) -> str:
