@@ -114,7 +114,7 @@ from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
-from companion.i18n import Msg, Name, NewsLine, StandIn, msg, recap_of, render, render_all, translations
+from companion.i18n import Msg, Name, StandIn, is_notable, msg, recap_of, render, render_all, translations
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
@@ -550,8 +550,7 @@ def notable_indexes(lines, session=None) -> list[int]:
     With ``session``, only the moments it still holds: the log keeps an undone input's lines,
     but an undo takes its moments back (issue 29 item 7: an undone haunting was recalled)."""
     held = None if session is None else session.moments.holds
-    return [i for i, line in enumerate(lines)  # is_notable's test, inline: 24 lines a tap (tap21)
-            if isinstance(line, NewsLine) and line.notable and (held is None or held(line))]
+    return [i for i, line in enumerate(lines) if is_notable(line) and (held is None or held(line))]
 
 
 def moments_message(session, lang: str = "en", touch: bool = False) -> list[MomentMessage]:
