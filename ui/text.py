@@ -104,7 +104,7 @@ def turn_markup(view: dict, player: str, over: bool, _: Translate = english, col
     name = view.get("turn") or player
     parts = [escape_markup(_("Turn {number}", number=number))] if number else []
     if name:
-        parts.append(_("{name}'s turn", name=sized(player_markup(name, colours).replace(" ", NO_BREAK), name_px)))
+        parts.append(_("{name}'s turn", name=sized(turn_name_markup(view, player, colours), name_px)))
     if short and len(parts) > 1:
         parts = parts[1:]
     if lines:
@@ -128,7 +128,7 @@ def turn_forms(view: dict, player: str, over: bool, _: Translate = english, colo
     if over or setup or not name:
         return [whole]
     forms = [whole, turn_markup(view, player, over, _, colours, short=True, setup=setup, name_px=name_px),
-             sized(player_markup(name, colours).replace(" ", NO_BREAK), name_px)]
+             sized(turn_name_markup(view, player, colours), name_px)]
     return list(dict.fromkeys(forms))  # "Cy's turn" twice where the turn has no number
 
 
